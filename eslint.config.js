@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+// Import boundaries (ARCHITECTURE.md "Layout"): shared code flows one way,
+// lib/config/components/content -> features -> routes/app, and features never reach into each other.
+const featureBoundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        { target: './src/features/auth', from: './src/features', except: ['./auth'] },
+        { target: './src/features/cart', from: './src/features', except: ['./cart'] },
+        { target: './src/features/player', from: './src/features', except: ['./player'] },
+        { target: './src/features/consent', from: './src/features', except: ['./consent'] },
+        { target: './src/features/accessibility', from: './src/features', except: ['./accessibility'] },
+        { target: './src/features/booking', from: './src/features', except: ['./booking'] },
+        { target: './src/features/faq', from: './src/features', except: ['./faq'] },
+        { target: './src/features/testimonials', from: './src/features', except: ['./testimonials'] },
+        { target: './src/features/sitemap', from: './src/features', except: ['./sitemap'] },
+        { target: './src/features/shop', from: './src/features', except: ['./shop'] },
+        { target: './src/features/admin', from: './src/features', except: ['./admin'] },
+        { target: './src/features/account', from: './src/features', except: ['./account'] },
+        {
+          target: ['./src/lib', './src/config', './src/components', './src/content'],
+          from: ['./src/features', './src/routes', './src/app'],
+        },
+        { target: './src/features', from: ['./src/routes', './src/app'] },
+        { target: './src/routes', from: './src/app' },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'node_modules',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'supabase/.local-data',
+      '.local',
+      '.bench',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...featureBoundaries,
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (ARCHITECTURE.md).' },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'supabase/**', 'tests/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests in Debian's Chromium against the production build and an in-memory local stack,
+// on their own ports so a running `npm start` is left alone.
+const sitePort = 4310;
+const stackPort = 54329;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'], ['line']] : [['line']],
+  use: {
+    baseURL: `http://localhost:${sitePort}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts --in-memory',
+    url: `http://localhost:${sitePort}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(sitePort),
+      SUPABASE_LOCAL_PORT: String(stackPort),
+    },
+  },
+});

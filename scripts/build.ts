@@ -1,0 +1,107 @@
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { build } from 'vite';
+import { buildFingerprint } from './build-config';
+import { prerender } from './prerender';
+import { inlineScriptHashes, securityHeaders } from './security-headers';
+import { clientOnlyRoutes, redirects } from './site-routes';
+
+const distDir = 'dist';
+const ssrDir = 'dist-ssr';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** Precompressed siblings (.br, .gz) so the server and CDNs send compressed bytes without CPU per request. */
+async function precompress(dir: string): Promise<void> {
+  for await (const file of walk(dir)) {
+    if (!/\.(html|js|css|xml|txt|svg|json|webmanifest)$/.test(file)) continue;
+    const source = await readFile(file);
+    if (source.length < 512) continue;
+    await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
+    await writeFile(
+      `${file}.br`,
+      await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+function netlifyHeaders(headers: Record<string, string>): string {
+  const lines = ['/*', ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)];
+  lines.push('', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '');
+  return lines.join('\n');
+}
+
+function netlifyRedirects(): string {
+  return [
+    ...redirects.map(({ from, to, status }) => `${from} ${to} ${status}`),
+    ...clientOnlyRoutes.map((route) => `${route} /_shell.html 200`),
+    '/* /404.html 404',
+    '',
+  ].join('\n');
+}
+
+export async function runBuild(): Promise<void> {
+  const started = Date.now();
+  await rm(distDir, { recursive: true, force: true });
+  await rm(ssrDir, { recursive: true, force: true });
+  await build({ logLevel: 'warn' });
+  await build({
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, manifest: false, emptyOutDir: true },
+  });
+
+  const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  // The SPA shell for client-only routes (auth, cart, account, admin): React renders them in the browser.
+  await writeFile(join(distDir, '_shell.html'), template.replace('<!--app-head-->', '').replace('<!--app-html-->', ''));
+
+  const { entry } = await import(/* @vite-ignore */ join(process.cwd(), ssrDir, 'entry-server.js')).then((m) => ({
+    entry: m as typeof import('../src/entry-server'),
+  }));
+  const routes = [...entry.sitemapEntries.map((e) => e.path), '/sitemap', '/404'];
+  const { pages } = await prerender({ distDir, ssrEntry: join(ssrDir, 'entry-server.js') }, routes);
+
+  const origin = entry.site.origin;
+  await writeFile(join(distDir, 'sitemap.xml'), entry.buildSitemapXml(origin, entry.buildDate));
+  await writeFile(join(distDir, 'robots.txt'), entry.buildRobotsTxt(origin));
+
+  const hashes = [...new Set(pages.flatMap((page) => inlineScriptHashes(page.html)).concat(inlineScriptHashes(template)))];
+  const headers = securityHeaders({ supabaseUrl: entry.buildEnv.supabaseUrl, inlineScriptHashes: hashes, https: true });
+  await writeFile(join(distDir, '_headers'), netlifyHeaders(headers));
+  await writeFile(join(distDir, '_redirects'), netlifyRedirects());
+  await writeFile(
+    join(distDir, '.build-info.json'),
+    JSON.stringify(
+      {
+        fingerprint: buildFingerprint(),
+        builtAt: new Date().toISOString(),
+        supabaseUrl: entry.buildEnv.supabaseUrl,
+        inlineScriptHashes: hashes,
+        prerendered: pages.map((page) => page.route),
+      },
+      null,
+      2,
+    ),
+  );
+  await precompress(distDir);
+  await mkdir(distDir, { recursive: true });
+  const size = (await stat(join(distDir, 'index.html'))).size;
+  console.info(`Built and prerendered ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s (home ${size} bytes).`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runBuild().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

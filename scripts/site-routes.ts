@@ -1,0 +1,16 @@
+// Server-side routing facts shared by `npm start` and the Netlify config the build writes.
+
+/** Routes rendered only in the browser (personal or form pages, all noindex): served the SPA shell. */
+export const clientOnlyRoutes = [
+  '/cart',
+  '/checkout',
+  '/auth',
+  '/reset-password',
+  '/update-password',
+  '/admin/login',
+  '/admin/dashboard',
+  '/account',
+] as const;
+
+/** Permanent redirects (PRODUCT.md "Dead links"). */
+export const redirects = [{ from: '/virtual-sessions', to: '/virtual-appointments', status: 301 }] as const;

@@ -1,0 +1,68 @@
+import { readFile, rm } from 'node:fs/promises';
+import {
+  buildFingerprint,
+  LOCAL_STACK_DEFAULT_PORT,
+  localBuildEnvironment,
+  readPort,
+  SITE_DEFAULT_PORT,
+  usesHostedSupabase,
+} from './build-config';
+import { runBuild } from './build';
+import { startStaticServer } from './static-server';
+
+// `npm start`: build if needed, then serve the production build with the local Supabase stack beside it
+// (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set).
+// Flags: --reset (start the local stack's data afresh), --in-memory (keep no data, for tests).
+
+const LOCAL_DATA_DIR = 'supabase/.local-data';
+const args = new Set(process.argv.slice(2));
+const sitePort = readPort('PORT', SITE_DEFAULT_PORT);
+const stackPort = readPort('SUPABASE_LOCAL_PORT', LOCAL_STACK_DEFAULT_PORT);
+const hosted = usesHostedSupabase();
+if (!hosted) localBuildEnvironment(sitePort, stackPort);
+
+async function buildIfNeeded(): Promise<void> {
+  const wanted = buildFingerprint();
+  try {
+    const info = JSON.parse(await readFile('dist/.build-info.json', 'utf8')) as { fingerprint?: string };
+    if (info.fingerprint === wanted) return;
+  } catch {
+    // No build yet.
+  }
+  console.info('Building the site…');
+  await runBuild();
+}
+
+async function main(): Promise<void> {
+  await buildIfNeeded();
+  const stops: (() => Promise<void>)[] = [];
+  const siteUrl = `http://localhost:${sitePort}`;
+
+  if (!hosted) {
+    const { startLocalStack } = await import('../supabase/local/server');
+    const dataDir = args.has('--in-memory') ? null : LOCAL_DATA_DIR;
+    if (dataDir && args.has('--reset')) await rm(dataDir, { recursive: true, force: true });
+    const stack = await startLocalStack({ port: stackPort, dataDir, siteUrl });
+    stops.push(() => stack.stop());
+    console.info(`Local Supabase stack: ${stack.url}`);
+    console.info(`Local inbox (emails the stack sends): ${stack.url}/_local/inbox`);
+    console.info('Demo accounts (local only): admin@example.com and customer@example.com, password password123');
+  } else {
+    console.info(`Using the hosted Supabase project at ${process.env.VITE_SUPABASE_URL}`);
+  }
+
+  const server = await startStaticServer({ distDir: 'dist', port: sitePort });
+  stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+  console.info(`Site: ${siteUrl}`);
+
+  const shutdown = () => {
+    void Promise.allSettled(stops.map((stop) => stop())).then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

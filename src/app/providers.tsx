@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+interface AppProvidersProps {
+  children: ReactNode;
+}
+
+/**
+ * The one place app-wide providers compose (ARCHITECTURE.md). Feature providers (auth, cart, player,
+ * accessibility, cookie consent) join here. TanStack Query's provider wraps only the lazily loaded areas
+ * that fetch (shop, account, admin) so it stays out of the marketing pages' first JavaScript.
+ */
+export function AppProviders({ children }: AppProvidersProps) {
+  return <>{children}</>;
+}

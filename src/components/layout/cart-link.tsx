@@ -1,0 +1,33 @@
+import { ShoppingCart } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { cartLabel, chromeText } from '@/content/chrome';
+import { cn } from '@/lib/cn';
+
+export function CartLink({ count, className }: { count: number; className?: string }) {
+  return (
+    <NavLink
+      to={paths.cart}
+      aria-label={cartLabel(count)}
+      className={({ isActive }) =>
+        cn(
+          'relative inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted',
+          isActive && 'bg-primary-soft text-primary',
+          className,
+        )
+      }
+    >
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      <span>{chromeText.cart}</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground"
+        >
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { chromeText } from '@/content/chrome';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { CartLink } from './cart-link';
+import type { HeaderState } from './header-types';
+import { Logo } from './logo';
+import { NavLinks } from './nav-links';
+import { SideMenu } from './side-menu';
+import { MAIN_NAVIGATION_ID } from './skip-links';
+
+// The avatar menu is only needed once someone signs in; keep it out of the first page's JavaScript.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+interface HeaderProps extends HeaderState {
+  /** Extra controls beside the account area (e.g. the accessibility settings button). */
+  tools?: ReactNode;
+}
+
+export function Header({ user, cartCount, onSignOut, tools }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav
+          id={MAIN_NAVIGATION_ID}
+          tabIndex={-1}
+          aria-label={chromeText.mainNavigationLabel}
+          className="hidden items-center gap-1 lg:flex"
+        >
+          <NavLinks orientation="horizontal" />
+          <CartLink count={cartCount} />
+        </nav>
+        <div className="flex items-center gap-2">
+          {tools}
+          <div className="hidden items-center gap-2 lg:flex">
+            {user ? (
+              <Suspense fallback={<span className="inline-block h-11 w-32" aria-hidden="true" />}>
+                <UserMenu user={user} onSignOut={onSignOut} />
+              </Suspense>
+            ) : (
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={paths.auth}>{chromeText.signIn}</Link>
+                </Button>
+                <Button asChild size="sm">
+                  <Link to={`${paths.auth}?tab=signup`}>{chromeText.signUp}</Link>
+                </Button>
+              </>
+            )}
+          </div>
+          <SideMenu user={user} cartCount={cartCount} onSignOut={onSignOut} />
+        </div>
+      </Container>
+    </header>
+  );
+}

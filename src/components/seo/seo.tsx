@@ -1,0 +1,97 @@
+import { absoluteUrl, site } from '@/config/site';
+import { webPage } from './structured-data';
+
+export type JsonLd = Record<string, unknown>;
+
+export interface SeoProps {
+  title: string;
+  description: string;
+  /** Route path for the canonical and og:url; absolute URLs are built from the configured origin. */
+  path: string;
+  keywords?: readonly string[];
+  ogTitle?: string;
+  ogDescription?: string;
+  ogImage?: string;
+  twitterTitle?: string;
+  twitterDescription?: string;
+  noindex?: boolean;
+  structuredData?: JsonLd | readonly JsonLd[];
+}
+
+/** Serialises JSON-LD safely inside a <script>: no "</script>" or HTML comment can break out. */
+export function serializeJsonLd(data: JsonLd | readonly JsonLd[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export function fullTitle(title: string): string {
+  return title.includes(site.practiceName) ? title : `${title} | ${site.practiceName}`;
+}
+
+/**
+ * React 19 hoists <title>, <meta> and <link> into <head> itself (and the prerender step moves them there),
+ * so no head-manager library is needed.
+ *
+ * The one metadata component each page renders exactly once (the prerender step fails otherwise).
+ * Defaults: en_GB, index/follow, purple theme colour, the hero as share image.
+ */
+export function Seo({
+  title,
+  description,
+  path,
+  keywords,
+  ogTitle,
+  ogDescription,
+  ogImage,
+  twitterTitle,
+  twitterDescription,
+  noindex = false,
+  structuredData,
+}: SeoProps) {
+  const pageTitle = fullTitle(title);
+  const canonical = absoluteUrl(path);
+  const image = absoluteUrl(ogImage ?? site.defaultShareImage);
+  // Indexed pages always describe themselves; a page passes richer data (FAQPage, Service...) when it has it.
+  const jsonLd =
+    structuredData ??
+    (noindex
+      ? undefined
+      : webPage({
+          name: title,
+          description,
+          path,
+          crumbs:
+            path === '/'
+              ? [{ name: 'Home', path: '/' }]
+              : [
+                  { name: 'Home', path: '/' },
+                  { name: title, path },
+                ],
+        }));
+  return (
+    <>
+      <title>{pageTitle}</title>
+      <meta name="description" content={description} />
+      {keywords && keywords.length > 0 ? <meta name="keywords" content={keywords.join(', ')} /> : null}
+      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.practiceName} />
+      <meta property="og:locale" content={site.locale} />
+      <meta property="og:title" content={ogTitle ?? pageTitle} />
+      <meta property="og:description" content={ogDescription ?? description} />
+      <meta property="og:image" content={image} />
+      <meta property="og:url" content={canonical} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={twitterTitle ?? ogTitle ?? pageTitle} />
+      <meta name="twitter:description" content={twitterDescription ?? ogDescription ?? description} />
+      <meta name="twitter:image" content={image} />
+      {jsonLd ? (
+        <script
+          type="application/ld+json"
+          data-seo="structured-data"
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }}
+        />
+      ) : null}
+    </>
+  );
+}

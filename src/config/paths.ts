@@ -1,0 +1,33 @@
+// Every route path of the site in one typed object (spec §2 route table); links use these, never literals.
+export const paths = {
+  home: '/',
+  about: '/about',
+  faq: '/faq',
+  virtualAppointments: '/virtual-appointments',
+  virtualSessionsLegacy: '/virtual-sessions',
+  audioLibrary: '/audio-library',
+  individualAudios: '/individual-audios',
+  cart: '/cart',
+  checkout: '/checkout',
+  auth: '/auth',
+  resetPassword: '/reset-password',
+  updatePassword: '/update-password',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+  account: '/account',
+  salesHypnosis: '/sales-hypnosis',
+  habitsAddictions: '/habits-addictions',
+  anxietyStress: '/anxiety-stress',
+  painManagement: '/pain-management',
+  weightManagement: '/weight-management',
+  sportsPerformance: '/sports-performance',
+  professionalPerformance: '/professional-performance',
+  selfHypnosisGuide: '/self-hypnosis-guide',
+  privacyPolicy: '/privacy-policy',
+  termsAndConditions: '/terms-and-conditions',
+  contact: '/contact',
+  sitemap: '/sitemap',
+  sitemapXml: '/sitemap.xml',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,39 @@
+import { paths } from '@/config/paths';
+
+// Texts of the shared chrome around every page (spec §2 "Shared chrome").
+export const primaryNavigation = [
+  { label: 'Home', to: paths.home },
+  { label: 'Virtual Appointments', to: paths.virtualAppointments },
+  { label: 'Self-Hypnosis', to: paths.audioLibrary },
+  { label: 'About', to: paths.about },
+] as const;
+
+export const chromeText = {
+  skipToContent: 'Skip to main content',
+  skipToNavigation: 'Skip to main navigation',
+  homeLinkLabel: 'home page',
+  cart: 'Cart',
+  signIn: 'Sign In',
+  signUp: 'Sign Up',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  menuTitle: 'Menu',
+  mainNavigationLabel: 'Main navigation',
+  mobileNavigationLabel: 'Main navigation (menu)',
+  myAccount: 'My Account',
+  adminDashboard: 'Admin Dashboard',
+  signOut: 'Sign Out',
+  footerTagline: 'Hypnotherapy for lasting change, online across the UK.',
+  footerContactHeading: 'Contact',
+  footerLegalHeading: 'Information',
+  privacyPolicy: 'Privacy Policy',
+  terms: 'Terms and Conditions',
+  sitemap: 'Sitemap',
+  admin: 'Admin',
+  allRightsReserved: 'All rights reserved.',
+} as const;
+
+export function cartLabel(count: number): string {
+  if (count <= 0) return 'Cart';
+  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}

@@ -1,0 +1,145 @@
+import { ArrowRight, CheckCircle2 } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { webPage } from '@/components/seo/structured-data';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { conditionPageCopy as copy, conditionPages, isConditionPath } from '@/content/conditions';
+import { BookingButton } from '@/features/booking/booking-button';
+import { PricingPlans } from '@/features/booking/pricing-plans';
+import { appointmentService } from '@/features/booking/service-structured-data';
+import { TestimonialsSection } from '@/features/testimonials/testimonials-section';
+
+/** One template for the six condition pages; the URL picks the typed content (spec §2). */
+export function Component() {
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!isConditionPath(path)) throw new Error(`No condition page for ${pathname}`);
+  const page = conditionPages[path];
+
+  return (
+    <>
+      <Seo
+        title={page.seo.title}
+        description={page.seo.description}
+        keywords={page.seo.keywords}
+        path={page.path}
+        structuredData={[
+          webPage({
+            name: page.seo.title,
+            description: page.seo.description,
+            path: page.path,
+            crumbs: [
+              { name: 'Home', path: paths.home },
+              { name: 'Virtual Appointments', path: paths.virtualAppointments },
+              { name: page.eyebrow, path: page.path },
+            ],
+          }),
+          appointmentService({
+            name: page.seo.title,
+            description: page.seo.description,
+            path: page.path,
+            serviceType: `Hypnotherapy for ${page.eyebrow}`,
+          }),
+        ]}
+      />
+      <PageHeader title={page.heading} lead={page.intro}>
+        <BookingButton>{page.bookingLabel}</BookingButton>
+        <Link to={copy.viewAllServicesPath} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+          {copy.viewAllServicesLabel}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </PageHeader>
+
+      <section aria-labelledby="areas-heading" className="py-12 sm:py-16">
+        <Container>
+          <h2 id="areas-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {page.areasHeading}
+          </h2>
+          <ul className="mx-auto mt-10 grid max-w-5xl gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {page.areas.map((area) => (
+              <li key={area} className="flex items-center gap-3 rounded-lg border border-border bg-card p-4">
+                <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                <span className="font-medium">{area}</span>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section aria-labelledby="methods-heading" className="bg-muted/60 py-12 sm:py-16">
+        <Container>
+          <h2 id="methods-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {page.methodsHeading}
+          </h2>
+          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {page.methods.map((method, index) => (
+              <li key={method.title}>
+                <Card className="h-full">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+                  >
+                    {index + 1}
+                  </span>
+                  <h3 className="mt-4 text-lg font-bold">{method.title}</h3>
+                  <p className="mt-2 text-muted-foreground">{method.description}</p>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      <section aria-labelledby="outcomes-heading" className="py-12 sm:py-16">
+        <Container>
+          <h2 id="outcomes-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {copy.outcomesHeading}
+          </h2>
+          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {page.outcomes.map((outcome) => (
+              <div key={outcome.label} className="flex flex-col-reverse rounded-xl bg-primary-soft p-6 text-center">
+                <dt className="mt-1 text-sm font-medium text-accent-foreground">{outcome.label}</dt>
+                <dd className="text-3xl font-bold text-primary sm:text-4xl">{outcome.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-center text-sm text-muted-foreground">{copy.outcomesNote}</p>
+        </Container>
+      </section>
+
+      <TestimonialsSection
+        category={page.testimonialCategory}
+        limit={3}
+        showFilters={false}
+        showSummary={false}
+        className="bg-muted/60"
+      />
+
+      <PricingPlans />
+
+      <section aria-labelledby="closing-heading" className="pb-4">
+        <Container className="max-w-3xl">
+          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+            <h2 id="closing-heading" className="font-serif text-3xl font-bold">
+              {page.closing.title}
+            </h2>
+            <p className="mt-4 text-lg text-brand-100">{page.closing.text}</p>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <BookingButton variant="inverse">{page.bookingLabel}</BookingButton>
+              <Link
+                to={copy.aboutPath}
+                className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
+              >
+                {copy.learnAboutLabel}
+              </Link>
+            </div>
+          </div>
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { ArrowRight, Mail } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { faqEntries, faqPageContent as content } from '@/content/faq';
+import { FaqBrowser } from '@/features/faq/faq-browser';
+import { faqPageStructuredData } from '@/features/faq/faq-structured-data';
+
+export function Component() {
+  return (
+    <>
+      <Seo
+        title={content.seo.title}
+        description={content.seo.description}
+        keywords={content.seo.keywords}
+        path={paths.faq}
+        structuredData={faqPageStructuredData(faqEntries, {
+          name: content.seo.title,
+          description: content.seo.description,
+        })}
+      />
+      <PageHeader title={content.title} lead={content.lead} />
+      <Container className="max-w-3xl pb-4">
+        <FaqBrowser entries={faqEntries} />
+
+        <section
+          aria-labelledby="faq-contact-heading"
+          className="mt-12 rounded-2xl bg-primary-soft px-6 py-10 text-center sm:px-10"
+        >
+          <Mail aria-hidden="true" className="mx-auto size-8 text-primary" />
+          <h2 id="faq-contact-heading" className="mt-3 font-serif text-2xl font-bold text-foreground">
+            {content.contact.title}
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{content.contact.text}</p>
+          <Button asChild size="lg" className="mt-6">
+            <Link to={paths.contact}>
+              {content.contact.linkLabel}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </section>
+      </Container>
+    </>
+  );
+}

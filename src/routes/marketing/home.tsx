@@ -1,0 +1,132 @@
+import { ArrowRight, CheckCircle2, Headphones, Sparkles, Sun, Video } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { practiceOrganization, webPage } from '@/components/seo/structured-data';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Container } from '@/components/ui/container';
+import { paths } from '@/config/paths';
+import { homeContent as content } from '@/content/home';
+import { BookingButton } from '@/features/booking/booking-button';
+
+const serviceIcons = { audio: Headphones, appointments: Video, retreat: Sun } as const;
+
+export function Component() {
+  return (
+    <>
+      <Seo
+        title={content.seo.title}
+        description={content.seo.description}
+        keywords={content.seo.keywords}
+        path={paths.home}
+        structuredData={[
+          webPage({
+            name: content.seo.title,
+            description: content.seo.description,
+            path: paths.home,
+            crumbs: [{ name: 'Home', path: paths.home }],
+          }),
+          practiceOrganization(),
+        ]}
+      />
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 py-16 sm:py-24">
+        <Container className="max-w-4xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
+          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance sm:text-6xl">
+            {content.hero.title}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">{content.hero.lead}</p>
+          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <BookingButton>{content.hero.bookingLabel}</BookingButton>
+            <Button asChild variant="secondary" size="lg">
+              <Link to={content.hero.guideLink.to}>
+                <Sparkles aria-hidden="true" />
+                {content.hero.guideLink.label}
+              </Link>
+            </Button>
+          </div>
+        </Container>
+      </section>
+
+      <section aria-labelledby="services-heading" className="py-16 sm:py-20">
+        <Container>
+          <h2 id="services-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {content.servicesHeading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.servicesLead}</p>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {content.services.map((service) => {
+              const Icon = serviceIcons[service.id];
+              return (
+                <li key={service.id}>
+                  <Card className="flex h-full flex-col">
+                    <div className="flex items-start justify-between gap-3">
+                      <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                        <Icon aria-hidden="true" className="size-6" />
+                      </span>
+                      {service.badge ? <Badge>{service.badge}</Badge> : null}
+                    </div>
+                    <h3 className="mt-4 text-xl font-bold">{service.title}</h3>
+                    <p className="mt-2 flex-1 text-muted-foreground">{service.description}</p>
+                    <div className="mt-6">
+                      {service.action.kind === 'link' ? (
+                        <Button asChild variant="secondary" className="w-full">
+                          <Link to={service.action.to}>
+                            {service.action.label}
+                            <ArrowRight aria-hidden="true" />
+                          </Link>
+                        </Button>
+                      ) : (
+                        <Button disabled className="w-full" variant="secondary">
+                          {service.action.label}
+                        </Button>
+                      )}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </Container>
+      </section>
+
+      <section aria-labelledby="reasons-heading" className="bg-muted py-16 sm:py-20">
+        <Container>
+          <h2 id="reasons-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {content.reasonsHeading}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {content.reasons.map((reason) => (
+              <li key={reason.title} className="rounded-xl bg-background p-6 shadow-sm">
+                <CheckCircle2 aria-hidden="true" className="size-7 text-primary" />
+                <h3 className="mt-3 text-lg font-bold">{reason.title}</h3>
+                <p className="mt-2 text-muted-foreground">{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section aria-labelledby="closing-heading" className="py-16 sm:py-20">
+        <Container className="max-w-3xl">
+          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+            <h2 id="closing-heading" className="font-serif text-3xl font-bold">
+              {content.closing.title}
+            </h2>
+            <p className="mt-4 text-lg text-brand-100">{content.closing.text}</p>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <BookingButton variant="inverse">{content.closing.bookingLabel}</BookingButton>
+              <Link
+                to={content.closing.secondary.to}
+                className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4"
+              >
+                {content.closing.secondary.label}
+              </Link>
+            </div>
+          </div>
+        </Container>
+      </section>
+    </>
+  );
+}

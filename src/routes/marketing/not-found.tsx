@@ -1,0 +1,25 @@
+import { useLocation, Link } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { paths } from '@/config/paths';
+import { notFoundContent as content } from '@/content/not-found';
+
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Seo title={content.seoTitle} description={content.seoDescription} path={pathname} noindex />
+      <Container className="py-24 text-center">
+        <p className="font-serif text-7xl font-bold text-primary" aria-hidden="true">
+          404
+        </p>
+        <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">{content.title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{content.text}</p>
+        <Button asChild size="lg" className="mt-8">
+          <Link to={paths.home}>{content.homeLink}</Link>
+        </Button>
+      </Container>
+    </>
+  );
+}

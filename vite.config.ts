@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { __BUILD_DATE__: JSON.stringify(buildDate) },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  preview: { port: 4173 },
+});

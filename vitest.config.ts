@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+// Two projects: browser-like (jsdom) for logic and components, Node for the database and the local stack.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        define: { __BUILD_DATE__: JSON.stringify('2026-01-01') },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/web.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'backend',
+          environment: 'node',
+          include: ['tests/database/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          setupFiles: ['tests/setup/backend.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
