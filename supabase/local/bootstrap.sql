@@ -1,0 +1,237 @@
+-- What a hosted Supabase project already has before the first migration runs, so that
+-- supabase/migrations/*.sql run unchanged on the local stack (PGlite). Applied once, on a fresh database,
+-- by supabase/local/db.ts. Modelled on supabase/postgres's init scripts, trimmed to what the app and the
+-- local stack use. Not deployed anywhere: a hosted project has the real thing.
+
+-- Roles -------------------------------------------------------------------------------------------------
+-- The three API roles PostgREST switches to, and the login role it connects as. The session user in PGlite
+-- is the superuser `postgres`; the stack switches role per request (db.ts withRequestContext).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  -- Service roles that `supabase db dump`/`db diff` output refers to in grants and owners; present so such
+  -- migrations do not fail on a missing role. They own nothing here.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin nologin;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
+    create role dashboard_user nologin;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+
+-- Schemas and extensions --------------------------------------------------------------------------------
+create schema if not exists extensions;
+create schema if not exists auth;
+create schema if not exists storage;
+
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema storage to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+
+-- Hosted projects enable these in `extensions` and put that schema on the search path.
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
+do $$
+begin
+  execute format('alter database %I set search_path to "$user", public, extensions', current_database());
+end
+$$;
+select set_config('search_path', '"$user", public, extensions', false);
+
+-- Supabase's default privileges: every API role gets table, sequence and function privileges on new objects
+-- in public, so RLS (not grants) is what protects rows. Migrations revoke what must not be callable.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+-- auth --------------------------------------------------------------------------------------------------
+-- auth.users with GoTrue's columns. The stack's own auth tables (sessions, refresh tokens, one-time tokens)
+-- live in supabase/local/auth-internal.sql.
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  -- As in GoTrue: derived, never written.
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false,
+  constraint users_email_key unique (email),
+  constraint users_phone_key unique (phone)
+);
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+
+-- The API roles get no privileges on auth.users (as on a hosted project): only the auth server and
+-- security definer functions read it.
+alter table auth.users enable row level security;
+revoke all on auth.users from anon, authenticated, service_role;
+
+-- Request identity, read from the settings PostgREST (or the local stack) sets per transaction. The legacy
+-- per-claim settings are read first, as Supabase's own definitions do.
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- storage -----------------------------------------------------------------------------------------------
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean not null default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  version text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+-- Storage is protected by RLS on objects (and buckets), as on a hosted project; the API roles hold table
+-- privileges so policies decide.
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets to anon, authenticated, service_role;
+grant all on storage.objects to anon, authenticated, service_role;
+
+-- Path helpers used in storage policies, with the same results as Supabase's definitions:
+-- foldername('a/b/c.mp3') = {a,b}, filename(...) = 'c.mp3', extension(...) = 'mp3'.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
