@@ -1,0 +1,100 @@
+// Shared by the database tests: who is calling, and a probe that runs one statement as them and rolls back.
+import { randomUUID } from 'node:crypto';
+import {
+  DEMO_ACCOUNTS,
+  withRequestContext,
+  type PGlite,
+  type RequestContext,
+} from '../../supabase/local/db.ts';
+
+export type Actor = 'anon' | 'customerA' | 'customerB' | 'admin' | 'service';
+export const ACTORS: readonly Actor[] = ['anon', 'customerA', 'customerB', 'admin', 'service'];
+
+export interface Users {
+  customerA: string;
+  customerB: string;
+  admin: string;
+}
+
+/** The admin demo account (seeded with an admin role row by createDatabase). */
+export const DEMO_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'admin') ?? DEMO_ACCOUNTS[0]!;
+
+/** Inserts a confirmed user directly (as the superuser), the way the auth server would. */
+export async function createUser(db: PGlite, email: string): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, '', now(),
+       '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
+    [id, email],
+  );
+  return id;
+}
+
+export async function createUsers(db: PGlite): Promise<Users> {
+  return {
+    customerA: await createUser(db, `a-${randomUUID()}@example.test`),
+    customerB: await createUser(db, `b-${randomUUID()}@example.test`),
+    admin: DEMO_ADMIN.id,
+  };
+}
+
+/** The role and claims the local stack would set after verifying each actor's JWT. */
+export function contextFor(actor: Actor, users: Users): RequestContext {
+  switch (actor) {
+    case 'anon':
+      return { role: 'anon', claims: { role: 'anon', iss: 'supabase-demo' } };
+    case 'service':
+      return { role: 'service_role', claims: { role: 'service_role', iss: 'supabase-demo' } };
+    default:
+      return {
+        role: 'authenticated',
+        claims: {
+          sub: users[actor],
+          role: 'authenticated',
+          aud: 'authenticated',
+          email: `${actor}@example.test`,
+        },
+      };
+  }
+}
+
+export type ProbeResult =
+  | { ok: true; rows: number; values: Record<string, unknown>[] }
+  | { ok: false; code: string; message: string };
+
+/**
+ * Runs one statement in a request transaction and always rolls it back, so probes never affect each other.
+ * Returns the number of rows read (SELECT) or changed (DML), or the SQLSTATE it failed with.
+ */
+export async function probe(
+  db: PGlite,
+  ctx: RequestContext,
+  sql: string,
+  params: unknown[] = [],
+): Promise<ProbeResult> {
+  try {
+    return await withRequestContext(db, ctx, async (tx) => {
+      const result = await tx.query<Record<string, unknown>>(sql, params);
+      await tx.rollback();
+      const isSelect = /^\s*select\b/i.test(sql);
+      return {
+        ok: true,
+        rows: isSelect ? result.rows.length : (result.affectedRows ?? 0),
+        values: result.rows,
+      };
+    });
+  } catch (error) {
+    const code = sqlState(error);
+    if (code === undefined) throw error;
+    return { ok: false, code, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export function sqlState(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return undefined;
+}
