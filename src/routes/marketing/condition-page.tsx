@@ -101,7 +101,10 @@ export function Component() {
           </h2>
           <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {page.outcomes.map((outcome) => (
-              <div key={outcome.label} className="flex flex-col-reverse rounded-xl bg-primary-soft p-6 text-center">
+              <div
+                key={outcome.label}
+                className="flex flex-col-reverse rounded-xl bg-primary-soft p-6 text-center"
+              >
                 <dt className="mt-1 text-sm font-medium text-accent-foreground">{outcome.label}</dt>
                 <dd className="text-3xl font-bold text-primary sm:text-4xl">{outcome.value}</dd>
               </div>

@@ -1,4 +1,13 @@
-import { Anchor, ArrowRight, Check, ChevronDown, MessageCircle, ShieldCheck, Target, Users } from 'lucide-react';
+import {
+  Anchor,
+  ArrowRight,
+  Check,
+  ChevronDown,
+  MessageCircle,
+  ShieldCheck,
+  Target,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
@@ -15,7 +24,12 @@ import { BookingButton } from '@/features/booking/booking-button';
 import { appointmentOffers, appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialCard } from '@/features/testimonials/testimonial-card';
 
-const techniqueIcons = { anchor: Anchor, shield: ShieldCheck, message: MessageCircle, target: Target } as const;
+const techniqueIcons = {
+  anchor: Anchor,
+  shield: ShieldCheck,
+  message: MessageCircle,
+  target: Target,
+} as const;
 
 const WORKSHOPS_ID = 'workshops';
 
@@ -73,7 +87,9 @@ function SectionHeading({ id, children, lead }: { id: string; children: string; 
       <h2 id={id} className="text-center font-serif text-3xl font-bold sm:text-4xl">
         {children}
       </h2>
-      {lead ? <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{lead}</p> : null}
+      {lead ? (
+        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{lead}</p>
+      ) : null}
     </>
   );
 }

@@ -135,7 +135,9 @@ export function Component() {
           <h2 id="services-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
             {content.servicesHeading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.servicesLead}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
+            {content.servicesLead}
+          </p>
           <Tabs
             className="mt-10"
             label={content.servicesTabsLabel}
