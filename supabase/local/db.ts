@@ -138,7 +138,7 @@ export async function withRequestContext<T>(
     throw new TypeError('withRequestContext: claims must be a plain object');
   }
   const claims = JSON.stringify(ctx.claims);
-  const settings = Object.entries(ctx.settings ?? {});
+  const settings = Object.entries(ctx.settings ?? {}).filter(([, value]) => value !== undefined);
   for (const [name, value] of settings) {
     if (!REQUEST_SETTINGS.includes(name) || typeof value !== 'string') {
       throw new TypeError(`withRequestContext: unsupported setting ${name}`);
@@ -148,18 +148,18 @@ export async function withRequestContext<T>(
   return db.transaction(async (tx) => {
     // The legacy per-claim settings are read before request.jwt.claims by auth.uid() and friends; blank them
     // for this transaction so nothing set earlier on the shared connection can speak for this request.
+    // One round trip: this runs before every request.
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim', '', true),
               set_config('request.jwt.claim.sub', '', true),
               set_config('request.jwt.claim.role', '', true),
-              set_config('request.jwt.claim.email', '', true)`,
-      [ctx.role, claims],
+              set_config('request.jwt.claim.email', '', true),
+              (select count(set_config(s.name, s.value, true))
+               from unnest($3::text[], $4::text[]) as s(name, value))`,
+      [ctx.role, claims, settings.map(([name]) => name), settings.map(([, value]) => value)],
     );
-    for (const [name, value] of settings) {
-      await tx.query('select set_config($1, $2, true)', [name, value]);
-    }
     return fn(tx);
   });
 }

@@ -277,14 +277,27 @@ describe('withRequestContext', () => {
     ).rejects.toThrow(TypeError);
   });
 
-  it('sets the allowed request settings for the transaction', async () => {
-    const method = await withRequestContext(
+  it('sets the allowed request settings for the transaction only', async () => {
+    const headers = JSON.stringify({ 'x-client-info': "it's, {quoted}" });
+    const values = await withRequestContext(
       db,
-      { role: 'anon', claims: { role: 'anon' }, settings: { 'request.method': 'GET' } },
+      {
+        role: 'anon',
+        claims: { role: 'anon' },
+        settings: { 'request.method': 'GET', 'request.headers': headers },
+      },
       async (tx) =>
-        (await tx.query<{ m: string }>(`select current_setting('request.method', true) as m`)).rows[0]?.m,
+        (
+          await tx.query<{ m: string; h: string }>(
+            `select current_setting('request.method', true) as m, current_setting('request.headers', true) as h`,
+          )
+        ).rows[0],
     );
-    expect(method).toBe('GET');
+    expect(values).toEqual({ m: 'GET', h: headers });
+    const after = await db.query<{ m: string | null }>(
+      `select nullif(current_setting('request.method', true), '') as m`,
+    );
+    expect(after.rows[0]?.m).toBeNull();
   });
 
   it('rolls back everything when the callback throws', async () => {
