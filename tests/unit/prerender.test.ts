@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkPage, splitHoistedHead } from '../../scripts/prerender';
+import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../../scripts/security-headers';
+
+const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
+const goodHead =
+  '<title>A</title><meta name="description" content="d"/><link rel="canonical" href="https://x.example/a"/>';
+const goodBody = '<h1>A</h1><script type="application/ld+json">{}</script>';
+
+describe('prerender', () => {
+  it('moves the tags React hoists to the start of its output into the head', () => {
+    const { head, body } = splitHoistedHead(
+      '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/"/><div><h1>T</h1><meta itemprop="x"/></div>',
+    );
+    expect(head).toEqual(['<title>T</title>', '<meta name="description" content="d"/>', '<link rel="canonical" href="/"/>']);
+    expect(body).toBe('<div><h1>T</h1><meta itemprop="x"/></div>');
+  });
+
+  it('accepts a page with one title, one description, a canonical, one h1 and JSON-LD', () => {
+    expect(() => checkPage('/a', page(goodHead, goodBody), true)).not.toThrow();
+  });
+
+  it('fails a page with two titles or no description', () => {
+    expect(() => checkPage('/a', page(goodHead + '<title>B</title>', goodBody), true)).toThrow(/2 <title>/);
+    expect(() => checkPage('/a', page('<title>A</title><link rel="canonical" href="/"/>', goodBody), true)).toThrow(
+      /0 meta descriptions/,
+    );
+  });
+
+  it('fails a page without JSON-LD when it is required, or one that rendered the error page', () => {
+    expect(() => checkPage('/a', page(goodHead, '<h1>A</h1>'), true)).toThrow(/no JSON-LD/);
+    expect(() => checkPage('/404', page(goodHead, '<h1>A</h1>'), false)).not.toThrow();
+    expect(() => checkPage('/a', page(goodHead, `${goodBody}<div data-route-error="true"></div>`), true)).toThrow(
+      /error page/,
+    );
+  });
+});
+
+describe('security headers', () => {
+  it('hashes executable inline scripts only', () => {
+    const html = '<script>window.a=1</script><script type="application/ld+json">{}</script><script src="/x.js"></script>';
+    expect(inlineScriptHashes(html)).toEqual([scriptHash('window.a=1')]);
+  });
+
+  it('allows only the site, its Supabase project and the scheduler', () => {
+    const csp = contentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co/', inlineScriptHashes: ["'sha256-x'"] });
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
+    expect(csp).toContain("script-src 'self' https://assets.calendly.com 'sha256-x'");
+    expect(csp).toContain('frame-src https://calendly.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
