@@ -15,9 +15,11 @@ import { MOBILE_MENU_BUTTON_ID } from './skip-links';
  * It closes on navigation.
  */
 export function SideMenu({ user, cartCount, onSignOut }: HeaderState) {
-  const [open, setOpen] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
+  // The menu is open for the page it was opened on, so any navigation (a link, back/forward) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -26,12 +28,7 @@ export function SideMenu({ user, cartCount, onSignOut }: HeaderState) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // Closing on navigation covers links followed by any means (including browser back/forward).
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-
-  const close = () => setOpen(false);
+  const close = () => setOpenOn(null);
   const initial = user ? avatarParts(user.email) : null;
 
   return (
@@ -44,10 +41,12 @@ export function SideMenu({ user, cartCount, onSignOut }: HeaderState) {
         aria-label={chromeText.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpenOn(pathname)}
       >
         <Menu aria-hidden="true" />
       </Button>
+      {/* A click on the backdrop is a mouse convenience; keyboard users close with Escape or the Close button. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialogRef}
         aria-labelledby="side-menu-title"
@@ -63,7 +62,7 @@ export function SideMenu({ user, cartCount, onSignOut }: HeaderState) {
             <h2 id="side-menu-title" className="font-serif text-xl font-bold">
               {chromeText.menuTitle}
             </h2>
-            <Button variant="ghost" size="icon" aria-label={chromeText.closeMenu} onClick={close} autoFocus>
+            <Button variant="ghost" size="icon" aria-label={chromeText.closeMenu} onClick={close}>
               <X aria-hidden="true" />
             </Button>
           </div>
