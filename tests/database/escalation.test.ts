@@ -144,6 +144,33 @@ describe('escalation attempts fail', () => {
     );
     expect(del).toMatchObject({ ok: false, code: '42501' });
     expect(del.ok ? '' : del.message).toMatch(/cannot remove their own admin role/);
+    // There is no update policy on user_roles, so demoting reaches no row at all.
+    const demote = await probe(
+      db,
+      admin,
+      `update public.user_roles set role = 'customer' where user_id = $1`,
+      [users.admin],
+    );
+    expect(demote).toMatchObject({ ok: true, rows: 0 });
+    expect(await probe(db, admin, 'select public.is_admin() as yes')).toMatchObject({
+      values: [{ yes: true }],
+    });
+  });
+
+  it('the self-removal guard also holds for a direct update in an admin context', async () => {
+    // Defence in depth behind the missing update policy: the trigger refuses even when RLS is not in the way
+    // (here the superuser connection with the admin's claims).
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: users.admin, role: 'authenticated' }),
+        ]);
+        await tx.query(
+          `update public.user_roles set role = 'customer' where user_id = $1 and role = 'admin'`,
+          [users.admin],
+        );
+      }),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 
   it('an admin can grant and revoke roles of others', async () => {
