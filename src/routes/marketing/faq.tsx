@@ -23,25 +23,27 @@ export function Component() {
         })}
       />
       <PageHeader title={content.title} lead={content.lead} />
-      <Container className="max-w-3xl pb-4">
-        <FaqBrowser entries={faqEntries} />
+      <Container>
+        <div className="mx-auto max-w-3xl pb-4">
+          <FaqBrowser entries={faqEntries} />
 
-        <section
-          aria-labelledby="faq-contact-heading"
-          className="mt-12 rounded-2xl bg-primary-soft px-6 py-10 text-center sm:px-10"
-        >
-          <Mail aria-hidden="true" className="mx-auto size-8 text-primary" />
-          <h2 id="faq-contact-heading" className="mt-3 font-serif text-2xl font-bold text-foreground">
-            {content.contact.title}
-          </h2>
-          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{content.contact.text}</p>
-          <Button asChild size="lg" className="mt-6">
-            <Link to={paths.contact}>
-              {content.contact.linkLabel}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </section>
+          <section
+            aria-labelledby="faq-contact-heading"
+            className="mt-12 rounded-2xl bg-primary-soft px-6 py-10 text-center sm:px-10"
+          >
+            <Mail aria-hidden="true" className="mx-auto size-8 text-primary" />
+            <h2 id="faq-contact-heading" className="mt-3 font-serif text-2xl font-bold text-foreground">
+              {content.contact.title}
+            </h2>
+            <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{content.contact.text}</p>
+            <Button asChild size="lg" className="mt-6">
+              <Link to={paths.contact}>
+                {content.contact.linkLabel}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </section>
+        </div>
       </Container>
     </>
   );

@@ -1,0 +1,109 @@
+import { Search } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { faqCategoryIds, faqCategoryLabels, faqPageContent as text, type FaqEntry } from '@/content/faq';
+import { cn } from '@/lib/cn';
+import { FaqAccordion } from './faq-accordion';
+import {
+  countFaqsByCategory,
+  faqResultsText,
+  filterFaqs,
+  initialFaqFilter,
+  type FaqCategoryFilter,
+  type FaqFilter,
+} from './faq-filter';
+
+const chipIds: readonly FaqCategoryFilter[] = ['all', ...faqCategoryIds];
+
+interface FaqBrowserProps {
+  entries: readonly FaqEntry[];
+}
+
+/** The /faq search box, category chips, live result count, accordion and empty state (spec §2, §4). */
+export function FaqBrowser({ entries }: FaqBrowserProps) {
+  const [filter, setFilter] = useState<FaqFilter>(initialFaqFilter);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  const shown = filterFaqs(entries, filter);
+  const counts = countFaqsByCategory(entries);
+
+  function clearFilters() {
+    setFilter(initialFaqFilter);
+    // The button disappears with the empty state; keep the keyboard user's place at the search box.
+    searchRef.current?.focus();
+  }
+
+  return (
+    <div className="space-y-6">
+      <form role="search" aria-label={text.searchLabel} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="sr-only">
+          {text.searchLabel}
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
+          />
+          <input
+            ref={searchRef}
+            id={searchId}
+            type="search"
+            value={filter.search}
+            onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
+            placeholder={text.searchPlaceholder}
+            autoComplete="off"
+            className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
+          />
+        </div>
+      </form>
+
+      <div role="group" aria-label={text.categoriesLabel} className="flex flex-wrap gap-2">
+        {chipIds.map((id) => {
+          const pressed = filter.category === id;
+          return (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => setFilter((current) => ({ ...current, category: id }))}
+              className={cn(
+                'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+                pressed
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-background text-foreground hover:border-primary hover:text-primary',
+              )}
+            >
+              {faqCategoryLabels[id]}
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'rounded-full px-2 py-0.5 text-xs',
+                  pressed ? 'bg-white/20 text-primary-foreground' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                {counts[id]}
+              </span>
+              <span className="sr-only">{`, ${counts[id]} questions`}</span>
+            </button>
+          );
+        })}
+      </div>
+
+      <p role="status" className="text-sm font-medium text-muted-foreground">
+        {faqResultsText(shown.length, entries.length, filter.search)}
+      </p>
+
+      {shown.length > 0 ? (
+        <FaqAccordion entries={shown} />
+      ) : (
+        <div className="rounded-xl border border-dashed border-border bg-muted px-6 py-10 text-center">
+          <h2 className="font-serif text-2xl font-bold text-foreground">{text.noResults.title}</h2>
+          <p className="mt-2 text-muted-foreground">{text.noResults.text}</p>
+          <Button variant="secondary" className="mt-6" onClick={clearFilters}>
+            {text.noResults.clear}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { FaqEntry } from '@/content/faq';
+import { faqEntries } from '@/content/faq';
+import { countFaqsByCategory, faqResultsText, filterFaqs, normaliseSearch } from '@/features/faq/faq-filter';
+
+const sample: readonly FaqEntry[] = [
+  { id: 1, category: 'general', question: 'What is Hypnotherapy?', answer: 'A focused, relaxed state.' },
+  { id: 2, category: 'general', question: 'Is it safe?', answer: 'Yes, for most adults.' },
+  {
+    id: 3,
+    category: 'appointments',
+    question: 'How long is an appointment?',
+    answer: 'Fifty minutes, online.',
+  },
+  {
+    id: 4,
+    category: 'pricing',
+    question: 'How much does it cost?',
+    answer: 'A single appointment costs £120.',
+  },
+  { id: 5, category: 'privacy', question: 'Are sessions recorded?', answer: 'Only with your consent.' },
+];
+
+const ids = (entries: readonly FaqEntry[]) => entries.map((entry) => entry.id);
+
+describe('filterFaqs', () => {
+  it('returns every entry for all categories and no search', () => {
+    expect(ids(filterFaqs(sample, { search: '', category: 'all' }))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps only the chosen category', () => {
+    expect(ids(filterFaqs(sample, { search: '', category: 'general' }))).toEqual([1, 2]);
+    expect(ids(filterFaqs(sample, { search: '', category: 'treatments' }))).toEqual([]);
+  });
+
+  it('matches the question and the answer', () => {
+    expect(ids(filterFaqs(sample, { search: 'safe', category: 'all' }))).toEqual([2]);
+    expect(ids(filterFaqs(sample, { search: 'consent', category: 'all' }))).toEqual([5]);
+    // "appointment" is in entry 3's question and entry 4's answer.
+    expect(ids(filterFaqs(sample, { search: 'appointment', category: 'all' }))).toEqual([3, 4]);
+  });
+
+  it('is case-insensitive in both directions', () => {
+    expect(ids(filterFaqs(sample, { search: 'HYPNOTHERAPY', category: 'all' }))).toEqual([1]);
+    expect(ids(filterFaqs(sample, { search: 'fifty', category: 'all' }))).toEqual([3]);
+  });
+
+  it('matches substrings, and ignores surrounding whitespace', () => {
+    expect(ids(filterFaqs(sample, { search: 'cord', category: 'all' }))).toEqual([5]);
+    expect(ids(filterFaqs(sample, { search: '  £120  ', category: 'all' }))).toEqual([4]);
+    expect(ids(filterFaqs(sample, { search: '   ', category: 'all' }))).toHaveLength(5);
+  });
+
+  it('combines category and search', () => {
+    expect(ids(filterFaqs(sample, { search: 'appointment', category: 'pricing' }))).toEqual([4]);
+    expect(ids(filterFaqs(sample, { search: 'appointment', category: 'appointments' }))).toEqual([3]);
+    expect(ids(filterFaqs(sample, { search: 'appointment', category: 'general' }))).toEqual([]);
+    expect(ids(filterFaqs(sample, { search: 'state', category: 'general' }))).toEqual([1]);
+  });
+
+  it('finds real questions in the site content', () => {
+    const cancel = filterFaqs(faqEntries, { search: 'cancel', category: 'appointments' });
+    expect(cancel.map((entry) => entry.question)).toContain('Can I reschedule or cancel an appointment?');
+    expect(filterFaqs(faqEntries, { search: 'zzz-no-such-thing', category: 'all' })).toEqual([]);
+  });
+});
+
+describe('countFaqsByCategory', () => {
+  it('counts each category and the total', () => {
+    expect(countFaqsByCategory(sample)).toEqual({
+      all: 5,
+      general: 2,
+      appointments: 1,
+      treatments: 0,
+      privacy: 1,
+      pricing: 1,
+    });
+  });
+
+  it('counts the 33 site entries, the categories adding up to the total', () => {
+    const counts = countFaqsByCategory(faqEntries);
+    expect(counts.all).toBe(33);
+    expect(counts.general + counts.appointments + counts.treatments + counts.privacy + counts.pricing).toBe(
+      33,
+    );
+    expect(counts).toEqual({ all: 33, general: 8, appointments: 8, treatments: 7, privacy: 5, pricing: 5 });
+  });
+});
+
+describe('faqResultsText', () => {
+  it('states the count without a term', () => {
+    expect(faqResultsText(33, 33, '')).toBe('Showing 33 of 33 questions');
+    expect(faqResultsText(8, 33, '   ')).toBe('Showing 8 of 33 questions');
+  });
+
+  it('appends the trimmed term while searching', () => {
+    expect(faqResultsText(2, 33, 'anxiety')).toBe('Showing 2 of 33 questions matching "anxiety"');
+    expect(faqResultsText(0, 33, '  Smoking ')).toBe('Showing 0 of 33 questions matching "Smoking"');
+  });
+
+  it('normalises the search term by trimming only', () => {
+    expect(normaliseSearch('  Pain Relief ')).toBe('Pain Relief');
+  });
+});
