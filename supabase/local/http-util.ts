@@ -1,0 +1,90 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { CORS_HEADERS } from './cors.ts';
+
+/** Largest JSON body accepted by auth, rest and functions (storage uploads have their own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** A body exceeded its limit; the route answers 413 in its own error shape. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * Reads the whole body, refusing more than `limit` bytes. An oversized body is drained (up to a bound)
+ * rather than cut off, so the client reads a clean 413 instead of a connection reset.
+ */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = Number.isFinite(declared) && declared > limit;
+  const drainBound = Math.max(limit * 4, 16 * 1024 * 1024);
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) tooLarge = true;
+    if (tooLarge) {
+      if (size > drainBound) {
+        req.destroy();
+        break;
+      }
+      continue;
+    }
+    chunks.push(chunk);
+  }
+  if (tooLarge) throw new BodyTooLargeError(limit);
+  return Buffer.concat(chunks);
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer | null,
+  headers: OutgoingHttpHeaders = {},
+  method = 'GET',
+): void {
+  const out: OutgoingHttpHeaders = { ...CORS_HEADERS, ...headers };
+  if (body !== null) out['content-length'] = Buffer.byteLength(body);
+  res.writeHead(status, out);
+  res.end(method === 'HEAD' || body === null ? undefined : body);
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  send(res, status, JSON.stringify(value), { 'content-type': 'application/json; charset=utf-8', ...headers });
+}
+
+/** The first value of a header that may be repeated. */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Every value of a repeatable header (e.g. `Prefer`), comma lists split. */
+export function headerList(req: IncomingMessage, name: string): string[] {
+  const value = req.headers[name];
+  const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return joined
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false };
+
+export function parseJson(body: Buffer): ParsedJson {
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,24 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Catalog } from './catalog.ts';
+import type { StackConfig } from './config-toml.ts';
+
+/** Everything a route needs about the running stack. */
+export type StackContext = {
+  db: PGlite;
+  /** Base URL of the stack, e.g. http://127.0.0.1:54321 (no trailing slash). */
+  url: string;
+  /** Where emailed links lead by default; its origin is always an allowed redirect. */
+  siteUrl: string;
+  config: StackConfig;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Folder holding `<bucket>/<object name>` files. */
+  storageRoot: string;
+  functionsDir: string;
+  /** Extra environment for edge functions (e.g. STRIPE_* values). */
+  functionEnv: Record<string, string>;
+  catalog: Catalog;
+  /** Prints unless the stack is quiet. */
+  log: (message: string) => void;
+};
