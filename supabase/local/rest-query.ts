@@ -1,0 +1,531 @@
+import type { ColumnInfo, FunctionInfo, TableInfo } from './catalog.ts';
+import { RestError } from './rest-errors.ts';
+
+/**
+ * The PostgREST URL grammar supabase-js produces, parsed into a small tree and turned into SQL.
+ * SQL text only ever contains: our own keywords, identifiers taken from the catalog (quoted), type names
+ * taken from the catalog, and `$n` placeholders. Every value from the request is a bound parameter.
+ */
+
+export type SelectItem = { star: true } | { star: false; column: string; alias: string | null; cast: string | null };
+
+export type Condition = { kind: 'cond'; column: string; negate: boolean; op: string; value: string };
+export type Logic = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Filter[] };
+export type Filter = Condition | Logic;
+
+export type OrderItem = { column: string; desc: boolean; nulls: 'first' | 'last' | null };
+
+export type ParsedQuery = {
+  select: SelectItem[];
+  filters: Filter[];
+  order: OrderItem[];
+  limit: number | null;
+  offset: number | null;
+  onConflict: string[] | null;
+  columns: string[] | null;
+};
+
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey']);
+const OPERATORS = new Set([
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov',
+]);
+
+// Casts allowed in a select list (`col::text`), mapped to fixed SQL so the request's spelling never reaches SQL.
+const CASTS: Record<string, string> = {
+  text: 'text', int: 'integer', int4: 'integer', integer: 'integer', int8: 'bigint', bigint: 'bigint',
+  numeric: 'numeric', float: 'double precision', float8: 'double precision', boolean: 'boolean', bool: 'boolean',
+  json: 'json', jsonb: 'jsonb', uuid: 'uuid', date: 'date', timestamptz: 'timestamptz', timestamp: 'timestamp',
+};
+
+const parseError = (message: string, details: string | null = null): RestError =>
+  new RestError(400, 'PGRST100', message, details);
+
+// ---------------------------------------------------------------------------------------------------------
+// Parsing
+
+/** Splits on commas that are not inside parentheses or double quotes. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+    return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return value;
+}
+
+export function parseSelect(text: string | null): SelectItem[] {
+  if (text === null || text.trim() === '') return [{ star: true }];
+  return splitTopLevel(text).map((raw) => {
+    const item = raw.trim();
+    if (item === '*') return { star: true } as const;
+    if (item.includes('(')) {
+      throw new RestError(
+        400,
+        'PGRST200',
+        `Could not find a relationship for '${item.split('(')[0] ?? item}' in the schema cache`,
+        'Embedding resources is not supported by the local stack',
+      );
+    }
+    let rest = item;
+    let alias: string | null = null;
+    const colon = rest.search(/:(?!:)/);
+    if (colon > 0 && rest[colon + 1] !== ':' && rest[colon - 1] !== ':') {
+      alias = unquote(rest.slice(0, colon));
+      rest = rest.slice(colon + 1);
+    }
+    let cast: string | null = null;
+    const castAt = rest.indexOf('::');
+    if (castAt >= 0) {
+      const castName = rest.slice(castAt + 2).toLowerCase();
+      cast = CASTS[castName] ?? null;
+      if (!cast) throw parseError(`failed to parse select parameter (${item})`, `Unsupported cast '${castName}'`);
+      rest = rest.slice(0, castAt);
+    }
+    const column = unquote(rest);
+    if (!column || column.includes('->')) {
+      throw parseError(`failed to parse select parameter (${item})`, 'JSON paths are not supported by the local stack');
+    }
+    return { star: false, column, alias, cast };
+  });
+}
+
+/** `op.value` or `not.op.value` as written after `column=`. */
+function parseOperation(column: string, text: string): Condition {
+  let negate = false;
+  let rest = text;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const dot = rest.indexOf('.');
+  const op = dot < 0 ? rest : rest.slice(0, dot);
+  if (!OPERATORS.has(op)) throw parseError(`failed to parse filter (${text})`, `Unknown or unsupported operator '${op}'`);
+  if (dot < 0) throw parseError(`failed to parse filter (${text})`);
+  return { kind: 'cond', column, negate, op, value: rest.slice(dot + 1) };
+}
+
+function parseLogic(op: 'and' | 'or', negate: boolean, text: string): Logic {
+  if (!text.startsWith('(') || !text.endsWith(')')) throw parseError(`failed to parse logic tree (${text})`);
+  const children = splitTopLevel(text.slice(1, -1)).map((raw): Filter => {
+    const item = raw.trim();
+    const logic = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
+    if (logic) return parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), logic[3] ?? '');
+    const dot = item.indexOf('.');
+    if (dot <= 0) throw parseError(`failed to parse logic tree (${text})`);
+    const condition = parseOperation(unquote(item.slice(0, dot)), item.slice(dot + 1));
+    return { ...condition, value: unquote(condition.value) };
+  });
+  return { kind: 'logic', op, negate, children };
+}
+
+function parseOrder(text: string | null): OrderItem[] {
+  if (!text) return [];
+  return splitTopLevel(text).map((raw) => {
+    const parts = raw.trim().split('.');
+    const column = unquote(parts[0] ?? '');
+    let desc = false;
+    let nulls: OrderItem['nulls'] = null;
+    for (const modifier of parts.slice(1)) {
+      if (modifier === 'asc') desc = false;
+      else if (modifier === 'desc') desc = true;
+      else if (modifier === 'nullsfirst') nulls = 'first';
+      else if (modifier === 'nullslast') nulls = 'last';
+      else throw parseError(`failed to parse order (${raw})`);
+    }
+    if (!column) throw parseError(`failed to parse order (${raw})`);
+    return { column, desc, nulls };
+  });
+}
+
+function parseCount(name: string, text: string | null): number | null {
+  if (text === null) return null;
+  if (!/^\d{1,15}$/.test(text)) throw parseError(`failed to parse ${name} parameter (${text})`);
+  return Number(text);
+}
+
+function parseColumnList(text: string | null): string[] | null {
+  if (text === null) return null;
+  return splitTopLevel(text).map((part) => unquote(part.trim())).filter(Boolean);
+}
+
+export function parseQuery(params: URLSearchParams): ParsedQuery {
+  const filters: Filter[] = [];
+  for (const [key, value] of params) {
+    if (RESERVED.has(key)) continue;
+    const logic = /^(not\.)?(and|or)$/.exec(key);
+    if (logic) filters.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value));
+    else filters.push(parseOperation(key, value));
+  }
+  return {
+    select: parseSelect(params.get('select')),
+    filters,
+    order: parseOrder(params.get('order')),
+    limit: parseCount('limit', params.get('limit')),
+    offset: parseCount('offset', params.get('offset')),
+    onConflict: parseColumnList(params.get('on_conflict')),
+    columns: parseColumnList(params.get('columns')),
+  };
+}
+
+/** `Range: 0-9` (items) → offset/limit. */
+export function parseRangeHeader(value: string | undefined): { offset: number; limit: number | null } | null {
+  if (!value) return null;
+  const match = /^(?:items=)?(\d+)-(\d*)$/.exec(value.trim());
+  if (!match) return null;
+  const from = Number(match[1]);
+  const to = match[2] ? Number(match[2]) : null;
+  if (to !== null && to < from) return null;
+  return { offset: from, limit: to === null ? null : to - from + 1 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SQL building
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export class Params {
+  readonly values: (string | null)[] = [];
+
+  /** A placeholder for a value bound as text; `type` (from the catalog) casts it on the server. */
+  add(value: string | null, type?: string): string {
+    this.values.push(value);
+    const placeholder = `$${this.values.length}::text`;
+    return type ? `${placeholder}::${type}` : placeholder;
+  }
+}
+
+export function columnOf(table: TableInfo, name: string): ColumnInfo {
+  const column = table.columns.get(name);
+  if (!column) throw new RestError(400, '42703', `column ${table.name}.${name} does not exist`);
+  return column;
+}
+
+function likePattern(value: string): string {
+  return value.replace(/\*/g, '%');
+}
+
+function parseInList(value: string): string[] {
+  if (!value.startsWith('(') || !value.endsWith(')')) throw parseError(`failed to parse filter (in.${value})`);
+  const inner = value.slice(1, -1);
+  if (inner.trim() === '') return [];
+  return splitTopLevel(inner).map((item) => unquote(item.trim()));
+}
+
+function conditionSql(table: TableInfo, cond: Condition, params: Params): string {
+  const column = columnOf(table, cond.column);
+  const ref = `_t.${quoteIdent(column.name)}`;
+  const typed = (value: string): string => params.add(value, column.type);
+  let sql: string;
+  switch (cond.op) {
+    case 'eq': sql = `${ref} = ${typed(cond.value)}`; break;
+    case 'neq': sql = `${ref} <> ${typed(cond.value)}`; break;
+    case 'gt': sql = `${ref} > ${typed(cond.value)}`; break;
+    case 'gte': sql = `${ref} >= ${typed(cond.value)}`; break;
+    case 'lt': sql = `${ref} < ${typed(cond.value)}`; break;
+    case 'lte': sql = `${ref} <= ${typed(cond.value)}`; break;
+    case 'like': sql = `${ref}::text like ${params.add(likePattern(cond.value))}`; break;
+    case 'ilike': sql = `${ref}::text ilike ${params.add(likePattern(cond.value))}`; break;
+    case 'match': sql = `${ref}::text ~ ${params.add(cond.value)}`; break;
+    case 'imatch': sql = `${ref}::text ~* ${params.add(cond.value)}`; break;
+    case 'isdistinct': sql = `${ref} is distinct from ${typed(cond.value)}`; break;
+    case 'cs': sql = `${ref} @> ${typed(cond.value)}`; break;
+    case 'cd': sql = `${ref} <@ ${typed(cond.value)}`; break;
+    case 'ov': sql = `${ref} && ${typed(cond.value)}`; break;
+    case 'is': {
+      const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[
+        cond.value.toLowerCase()
+      ];
+      if (!keyword) throw parseError(`failed to parse filter (is.${cond.value})`);
+      sql = `${ref} is ${keyword}`;
+      break;
+    }
+    case 'in': {
+      const items = parseInList(cond.value);
+      sql = items.length === 0 ? 'false' : `${ref} in (${items.map((item) => typed(item)).join(', ')})`;
+      break;
+    }
+    default:
+      throw parseError(`failed to parse filter (${cond.op})`);
+  }
+  return cond.negate ? `not (${sql})` : sql;
+}
+
+function filterSql(table: TableInfo, filter: Filter, params: Params): string {
+  if (filter.kind === 'cond') return conditionSql(table, filter, params);
+  const parts = filter.children.map((child) => `(${filterSql(table, child, params)})`);
+  const joined = parts.length === 0 ? 'true' : parts.join(filter.op === 'and' ? ' and ' : ' or ');
+  return filter.negate ? `not (${joined})` : joined;
+}
+
+export function whereSql(table: TableInfo, filters: Filter[], params: Params): string {
+  if (filters.length === 0) return '';
+  return ` where ${filters.map((filter) => `(${filterSql(table, filter, params)})`).join(' and ')}`;
+}
+
+function orderSql(table: TableInfo, order: OrderItem[]): string {
+  if (order.length === 0) return '';
+  const items = order.map((item) => {
+    const column = columnOf(table, item.column);
+    const nulls = item.nulls ? ` nulls ${item.nulls}` : '';
+    return `_t.${quoteIdent(column.name)} ${item.desc ? 'desc' : 'asc'}${nulls}`;
+  });
+  return ` order by ${items.join(', ')}`;
+}
+
+/** Output names when the select list renames or casts: the response keys are applied in JS. */
+export type OutputShape = { positional: false } | { positional: true; keys: string[] };
+
+export function selectListSql(table: TableInfo, select: SelectItem[]): { sql: string; shape: OutputShape } {
+  const needsPositional = select.some((item) => !item.star && (item.alias !== null || item.cast !== null));
+  if (!needsPositional) {
+    const sql = select
+      .map((item) => (item.star ? '_t.*' : `_t.${quoteIdent(columnOf(table, item.column).name)}`))
+      .join(', ');
+    return { sql, shape: { positional: false } };
+  }
+  const keys: string[] = [];
+  const parts: string[] = [];
+  for (const item of select) {
+    const columns = item.star
+      ? table.columnOrder.map((name) => ({ name, alias: name, cast: null as string | null }))
+      : [{ name: columnOf(table, item.column).name, alias: item.alias ?? item.column, cast: item.cast }];
+    for (const column of columns) {
+      const ref = `_t.${quoteIdent(column.name)}`;
+      parts.push(`${column.cast ? `(${ref})::${column.cast}` : ref} as "_c${keys.length}"`);
+      keys.push(column.alias);
+    }
+  }
+  return { sql: parts.join(', '), shape: { positional: true, keys } };
+}
+
+/** Renames `_c0…` back to the requested keys. */
+export function applyShape(rows: Record<string, unknown>[], shape: OutputShape): Record<string, unknown>[] {
+  if (!shape.positional) return rows;
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    shape.keys.forEach((key, index) => {
+      out[key] = row[`_c${index}`];
+    });
+    return out;
+  });
+}
+
+export function tableRef(table: TableInfo): string {
+  return `"public".${quoteIdent(table.name)}`;
+}
+
+export type ReadPlan = { sql: string; countSql: string; params: (string | null)[]; countParams: (string | null)[]; shape: OutputShape };
+
+export function buildRead(
+  table: TableInfo,
+  query: ParsedQuery,
+  range: { offset: number; limit: number | null },
+): ReadPlan {
+  const params = new Params();
+  const where = whereSql(table, query.filters, params);
+  const countParams = [...params.values];
+  const { sql: items, shape } = selectListSql(table, query.select);
+  let paging = orderSql(table, query.order);
+  if (range.limit !== null) paging += ` limit ${params.add(String(range.limit), 'bigint')}`;
+  if (range.offset > 0) paging += ` offset ${params.add(String(range.offset), 'bigint')}`;
+  const from = `${tableRef(table)} as _t${where}`;
+  return {
+    sql:
+      `select count(*)::int as n, coalesce(json_agg(_s), '[]'::json)::text as body ` +
+      `from (select ${items} from ${from}${paging}) _s`,
+    countSql: `select count(*)::int as n from ${from}`,
+    params: params.values,
+    countParams,
+    shape,
+  };
+}
+
+export type WriteStatement = { sql: string; params: (string | null)[] };
+
+function verifyKeys(table: TableInfo, keys: Iterable<string>): string[] {
+  const verified: string[] = [];
+  for (const key of keys) {
+    const column = table.columns.get(key);
+    if (!column) {
+      throw new RestError(400, 'PGRST204', `Could not find the '${key}' column of '${table.name}' in the schema cache`);
+    }
+    verified.push(column.name);
+  }
+  return verified;
+}
+
+/** Wraps a data-changing statement so one round trip returns the affected count and, if asked, the rows. */
+function withReturn(statement: string, table: TableInfo, select: SelectItem[], representation: boolean): { sql: string; shape: OutputShape } {
+  if (!representation) {
+    return { sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`, shape: { positional: false } };
+  }
+  const { sql: items, shape } = selectListSql(table, select);
+  return {
+    sql:
+      `with _w as (${statement} returning _t.*) ` +
+      `select count(*)::int as n, coalesce(json_agg(_s), '[]'::json)::text as body from (select ${items} from _w as _t) _s`,
+    shape,
+  };
+}
+
+export type InsertOptions = {
+  representation: boolean;
+  missingDefault: boolean;
+  resolution: 'merge' | 'ignore' | null;
+};
+
+export function buildInsert(
+  table: TableInfo,
+  query: ParsedQuery,
+  rows: Record<string, unknown>[],
+  options: InsertOptions,
+): { statements: WriteStatement[]; shape: OutputShape } {
+  const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
+  const keysOf = (row: Record<string, unknown>): string[] =>
+    allowed ? Object.keys(row).filter((key) => allowed.has(key)) : verifyKeys(table, Object.keys(row));
+  // One statement for all rows when they share their columns; with missing=default each row keeps its
+  // own column list so absent keys take the column default rather than null.
+  const groups: { columns: string[]; rows: Record<string, unknown>[] }[] = [];
+  if (options.missingDefault) {
+    for (const row of rows) {
+      const columns = keysOf(row);
+      const last = groups[groups.length - 1];
+      if (last && last.columns.join('\u0000') === columns.join('\u0000')) last.rows.push(row);
+      else groups.push({ columns, rows: [row] });
+    }
+  } else {
+    const union = new Set<string>(allowed ? [...allowed] : []);
+    if (!allowed) rows.forEach((row) => keysOf(row).forEach((key) => union.add(key)));
+    groups.push({ columns: [...union], rows });
+  }
+
+  let conflictTarget: string[] = [];
+  if (options.resolution) {
+    conflictTarget = query.onConflict ? verifyKeys(table, query.onConflict) : table.primaryKey;
+    if (conflictTarget.length === 0) {
+      throw new RestError(400, 'PGRST100', `on_conflict is required: '${table.name}' has no primary key`);
+    }
+  }
+
+  let shape: OutputShape = { positional: false };
+  const statements = groups.map((group) => {
+    const params = new Params();
+    const payload = params.add(JSON.stringify(group.rows), 'json');
+    const cols = group.columns.map(quoteIdent);
+    let statement: string;
+    if (cols.length === 0) {
+      // Every row is `{}`: insert defaults, once per row.
+      statement = `insert into ${tableRef(table)} as _t default values`;
+      if (group.rows.length !== 1) {
+        throw new RestError(400, 'PGRST100', 'Inserting several empty objects at once is not supported');
+      }
+    } else {
+      statement =
+        `insert into ${tableRef(table)} as _t (${cols.join(', ')}) ` +
+        `select ${cols.join(', ')} from json_populate_recordset(null::${tableRef(table)}, ${payload})`;
+    }
+    if (options.resolution) {
+      const target = conflictTarget.map(quoteIdent).join(', ');
+      const updates = group.columns
+        .filter((name) => !conflictTarget.includes(name))
+        .map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`);
+      statement +=
+        options.resolution === 'ignore' || updates.length === 0
+          ? ` on conflict (${target}) do nothing`
+          : ` on conflict (${target}) do update set ${updates.join(', ')}`;
+    }
+    const built = withReturn(statement, table, query.select, options.representation);
+    shape = built.shape;
+    return { sql: built.sql, params: params.values };
+  });
+  return { statements, shape };
+}
+
+export function buildUpdate(
+  table: TableInfo,
+  query: ParsedQuery,
+  patch: Record<string, unknown>,
+  representation: boolean,
+): { statement: WriteStatement | null; shape: OutputShape } {
+  const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
+  const keys = allowed ? Object.keys(patch).filter((key) => allowed.has(key)) : verifyKeys(table, Object.keys(patch));
+  if (keys.length === 0) return { statement: null, shape: { positional: false } };
+  const params = new Params();
+  const payload = params.add(JSON.stringify(patch), 'json');
+  const sets = keys.map((key) => `${quoteIdent(key)} = _r.${quoteIdent(key)}`).join(', ');
+  const where = whereSql(table, query.filters, params);
+  const statement =
+    `update ${tableRef(table)} as _t set ${sets} ` +
+    `from json_populate_record(null::${tableRef(table)}, ${payload}) as _r${where}`;
+  const built = withReturn(statement, table, query.select, representation);
+  return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
+}
+
+export function buildDelete(
+  table: TableInfo,
+  query: ParsedQuery,
+  representation: boolean,
+): { statement: WriteStatement; shape: OutputShape } {
+  const params = new Params();
+  const where = whereSql(table, query.filters, params);
+  const built = withReturn(`delete from ${tableRef(table)} as _t${where}`, table, query.select, representation);
+  return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
+}
+
+/** Picks the overload whose argument names match the given keys (PostgREST's rule). */
+export function chooseFunction(candidates: FunctionInfo[], keys: string[]): FunctionInfo | null {
+  const given = new Set(keys);
+  return (
+    candidates.find(
+      (fn) =>
+        keys.every((key) => fn.args.some((arg) => arg.name === key)) &&
+        fn.args.every((arg) => arg.hasDefault || given.has(arg.name)),
+    ) ?? null
+  );
+}
+
+export function buildRpc(fn: FunctionInfo, args: Record<string, unknown>): WriteStatement {
+  const params = new Params();
+  const used = fn.args.filter((arg) => Object.hasOwn(args, arg.name));
+  const call = `"public".${quoteIdent(fn.name)}(${used
+    .map((arg) => `${quoteIdent(arg.name)} := _a.${quoteIdent(arg.name)}`)
+    .join(', ')})`;
+  let from = '';
+  if (used.length > 0) {
+    const payload = params.add(JSON.stringify(args), 'json');
+    const columns = used.map((arg) => `${quoteIdent(arg.name)} ${arg.type}`).join(', ');
+    from = ` from json_to_record(${payload}) as _a(${columns})`;
+  }
+  const lateral = (alias: string): string => (from ? `${from}, lateral ${call} as ${alias}` : ` from ${call} as ${alias}`);
+  let sql: string;
+  switch (fn.returns) {
+    case 'void': sql = `select ${call} is null as done${from}`; break;
+    case 'scalar': sql = `select to_json(${call})::text as body${from}`; break;
+    case 'row': sql = `select to_json(_r)::text as body${lateral('_r')}`; break;
+    case 'rows': sql = `select coalesce(json_agg(_r), '[]'::json)::text as body${lateral('_r')}`; break;
+    case 'scalars': sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body${lateral('_r(v)')}`; break;
+  }
+  return { sql, params: params.values };
+}
