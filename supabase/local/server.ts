@@ -1,0 +1,184 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { handleAuth } from './auth-routes.ts';
+import { Catalog } from './catalog.ts';
+import { loadStackConfig } from './config-toml.ts';
+import { preflightHeaders } from './cors.ts';
+import { closeDatabase, createDatabase } from './db.ts';
+import { handleFunctions } from './functions-routes.ts';
+import { send, sendJson } from './http-util.ts';
+import { handleInbox } from './inbox.ts';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
+import { handleRest } from './rest-routes.ts';
+import { seedAudio } from './seed-audio.ts';
+import type { StackContext } from './stack-context.ts';
+import { handleStorage } from './storage-routes.ts';
+
+const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+export type LocalStackOptions = {
+  /** 0 picks a free port. Default 54321. */
+  port?: number;
+  /** Folder for the database and stored objects; null or absent = in memory (objects in a temp folder). */
+  dataDir?: string | null;
+  /** The site the emailed links lead to; its origin is always an allowed redirect. */
+  siteUrl: string;
+  /** Where `<name>/index.ts` edge functions live. Default supabase/functions. */
+  functionsDir?: string;
+  /** No console output (emails are still in the inbox). */
+  quiet?: boolean;
+  /** Extra environment for edge functions (e.g. STRIPE_* values), on top of SUPABASE_* and SITE_URL. */
+  functionEnv?: Record<string, string>;
+  /** Interface to listen on. Default 127.0.0.1 (never exposed to the network). */
+  host?: string;
+};
+
+export type LocalStack = {
+  /** e.g. http://127.0.0.1:54321 — what createClient() takes. */
+  url: string;
+  inboxUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  db: PGlite;
+  stop(): Promise<void>;
+};
+
+async function route(stack: StackContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', stack.url);
+  const pathname = url.pathname;
+  const under = (prefix: string): string | null =>
+    pathname === prefix || pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : null;
+
+  // Functions answer their own preflights; every other route's preflight is the gateway's.
+  const functionPath = under('/functions/v1');
+  if (functionPath !== null) return handleFunctions(stack, req, res, url, functionPath);
+  if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));
+
+  const authPath = under('/auth/v1');
+  if (authPath !== null) return handleAuth(stack, req, res, url, authPath);
+  const restPath = under('/rest/v1');
+  if (restPath !== null) return handleRest(stack, req, res, url, restPath);
+  const storagePath = under('/storage/v1');
+  if (storagePath !== null) return handleStorage(stack, req, res, url, storagePath);
+  const inboxPath = under('/_local/inbox');
+  if (inboxPath !== null) return handleInbox(stack, req, res, url, inboxPath);
+  if (pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
+  sendJson(res, 404, { message: 'no Route matched with those values' });
+}
+
+/**
+ * Starts the local Supabase stack: PGlite (bootstrap, migrations, seed, demo accounts) behind the auth,
+ * rest, storage and functions HTTP APIs that supabase-js speaks, plus the local inbox.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const config = loadStackConfig(path.join(SUPABASE_DIR, 'config.toml'));
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
+  const quiet = options.quiet ?? false;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+
+  const db = await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
+  let storageRoot: string;
+  let tempStorage = false;
+  try {
+    if (dataDir) {
+      storageRoot = path.join(dataDir, 'storage');
+      await mkdir(storageRoot, { recursive: true });
+    } else {
+      storageRoot = await mkdtemp(path.join(tmpdir(), 'supabase-local-storage-'));
+      tempStorage = true;
+    }
+    await seedAudio(db, storageRoot);
+  } catch (error) {
+    await closeDatabase(db);
+    throw error;
+  }
+
+  const stack: StackContext = {
+    db,
+    url: '',
+    siteUrl: options.siteUrl.replace(/\/+$/, '') || config.siteUrl,
+    config,
+    jwtSecret: JWT_SECRET,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    storageRoot,
+    functionsDir: path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions')),
+    functionEnv: { ...(options.functionEnv ?? {}) },
+    catalog: new Catalog(db),
+    log: quiet ? () => {} : (message) => console.info(message),
+  };
+
+  const server = createServer((req, res) => {
+    route(stack, req, res).catch((error: unknown) => {
+      // Anything reaching here is a bug in the stack: report it loudly, answer 500.
+      console.error('[local stack] unhandled error for', req.method, req.url, error);
+      if (!res.headersSent) sendJson(res, 500, { code: 'unexpected_failure', message: 'Internal error in the local stack' });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  const host = options.host ?? '127.0.0.1';
+  const listen = (target: Server, port: number, address: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      target.once('error', reject);
+      target.listen(port, address, () => {
+        target.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await listen(server, options.port ?? 54321, host);
+  } catch (error) {
+    await closeDatabase(db);
+    if (tempStorage) await rm(storageRoot, { recursive: true, force: true });
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  stack.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // The site is built against http://localhost:<port>, which may resolve to ::1 first: answer there too
+  // when the machine has IPv6 loopback (best effort).
+  const servers: Server[] = [server];
+  if (host === '127.0.0.1') {
+    const v6 = createServer(server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void);
+    v6.keepAliveTimeout = server.keepAliveTimeout;
+    await listen(v6, port, '::1').then(
+      () => servers.push(v6),
+      () => undefined,
+    );
+  }
+
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      await Promise.all(
+        servers.map(
+          (target) =>
+            new Promise<void>((resolve) => {
+              target.close(() => resolve());
+              target.closeAllConnections();
+            }),
+        ),
+      );
+      await closeDatabase(db);
+      if (tempStorage) await rm(storageRoot, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  return {
+    url: stack.url,
+    inboxUrl: `${stack.url}/_local/inbox`,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    jwtSecret: JWT_SECRET,
+    db,
+    stop,
+  };
+}
