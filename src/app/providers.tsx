@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AuthProvider } from '@/features/auth/auth-provider';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -10,5 +11,5 @@ interface AppProvidersProps {
  * that fetch (shop, account, admin) so it stays out of the marketing pages' first JavaScript.
  */
 export function AppProviders({ children }: AppProvidersProps) {
-  return <>{children}</>;
+  return <AuthProvider>{children}</AuthProvider>;
 }

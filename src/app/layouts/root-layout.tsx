@@ -4,9 +4,8 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { MAIN_CONTENT_ID, SkipLinks } from '@/components/layout/skip-links';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { useHeaderAuth } from '@/features/auth/use-header-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
-
-const noop = () => {};
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
 function useScrollToTopOnNavigate() {
@@ -26,13 +25,14 @@ function useHydratedMarker() {
 /** The chrome around every page (spec §2 "Shared chrome"). */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const { user, onSignOut } = useHeaderAuth();
   useScrollToTopOnNavigate();
   useHydratedMarker();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLinks />
-      {/* Auth and cart providers plug in here; until then the visitor is signed out with an empty cart. */}
-      <Header user={null} cartCount={0} onSignOut={noop} />
+      {/* The cart provider plugs in here; until then the cart is empty. */}
+      <Header user={user} cartCount={0} onSignOut={onSignOut} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />

@@ -1,17 +1,31 @@
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { guardText } from '@/content/auth';
+import { RequireAdmin } from '@/features/auth/auth-guards';
 
+// The guarded shell of the admin dashboard; its content comes with the dashboard issue.
 export function Component() {
   return (
     <>
       <Seo
-        title="Admin Dashboard"
-        description="Sales, customers and catalogue management."
+        title={guardText.dashboardSeo.title}
+        description={guardText.dashboardSeo.description}
         path={paths.adminDashboard}
         noindex
       />
-      <PageHeader title="Admin Dashboard" />
+      <RequireAdmin>
+        {(user) => (
+          <PageHeader
+            title={guardText.dashboardTitle}
+            lead={
+              <>
+                {guardText.signedInAs} <strong className="break-all text-foreground">{user.email}</strong>
+              </>
+            }
+          />
+        )}
+      </RequireAdmin>
     </>
   );
 }

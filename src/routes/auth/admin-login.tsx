@@ -1,17 +1,18 @@
 import { Seo } from '@/components/seo/seo';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { adminLoginText } from '@/content/auth';
+import { AdminLogin } from '@/features/auth/admin-login';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Admin Sign In"
-        description="Sign in to access the admin dashboard."
+        title={adminLoginText.seo.title}
+        description={adminLoginText.seo.description}
         path={paths.adminLogin}
         noindex
       />
-      <PageHeader title="Admin Access" />
+      <AdminLogin />
     </>
   );
 }

@@ -1,17 +1,18 @@
 import { Seo } from '@/components/seo/seo';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { resetPasswordText } from '@/content/auth';
+import { ResetRequest } from '@/features/auth/reset-request';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Reset Password"
-        description="Request a link to reset your password."
+        title={resetPasswordText.seo.title}
+        description={resetPasswordText.seo.description}
         path={paths.resetPassword}
         noindex
       />
-      <PageHeader title="Reset Password" />
+      <ResetRequest />
     </>
   );
 }

@@ -1,17 +1,18 @@
 import { Seo } from '@/components/seo/seo';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { updatePasswordText } from '@/content/auth';
+import { UpdatePasswordView } from '@/features/auth/update-password-view';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Set New Password"
-        description="Choose a new password for your account."
+        title={updatePasswordText.seo.title}
+        description={updatePasswordText.seo.description}
         path={paths.updatePassword}
         noindex
       />
-      <PageHeader title="Set New Password" />
+      <UpdatePasswordView />
     </>
   );
 }

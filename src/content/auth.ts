@@ -1,0 +1,129 @@
+// Every text of the account screens: /auth, /reset-password, /update-password, /admin/login and the guards
+// (spec §2, §4, §5 and the error catalogue of §8, whose messages are kept verbatim).
+
+export const authMessages = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  signupSuccess: 'Check your email for a confirmation link!',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  passwordUpdated: 'Password updated successfully!',
+  loginFallback: 'An error occurred during login',
+  signupFallback: 'An error occurred during signup',
+  genericFallback: 'An error occurred',
+  resetRequestFallback: 'An error occurred while sending reset email',
+  updatePasswordFallback: 'An error occurred while updating password',
+  linkExpired: 'The reset link has expired. Please request a new password reset.',
+  linkErrorPrefix: 'Reset link error: ',
+  linkWrongType: 'Invalid reset link type. Please request a new password reset.',
+  linkMissingToken: 'Missing reset token. Please request a new password reset.',
+  linkTokenRejected: 'Invalid or expired reset token. Please request a new password reset.',
+  linkTokenCheckFailed: 'Error verifying reset token. Please try again.',
+  accessDenied: 'Access denied. Admin privileges required.',
+  adminCheckFailed: 'Error checking admin status.',
+} as const;
+
+export const passwordStrengthText = {
+  tooShort: 'At least 6 characters needed',
+  good: 'Good - consider making it longer',
+  strong: 'Strong password',
+  label: 'Password strength',
+} as const;
+
+export const fieldText = {
+  email: 'Email',
+  emailPlaceholder: 'you@example.com',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+  newPassword: 'New Password',
+  confirmNewPassword: 'Confirm New Password',
+  showPassword: (field: string) => `Show ${field.toLowerCase()}`,
+  hidePassword: (field: string) => `Hide ${field.toLowerCase()}`,
+  loading: 'Please wait…',
+} as const;
+
+export const authPageText = {
+  seo: {
+    title: 'Sign In or Sign Up',
+    description: 'Sign in to your account or create one to keep and replay your self-hypnosis audio.',
+  },
+  backToHome: 'Back to home',
+  title: 'Welcome',
+  lead: 'Sign in to listen to your self-hypnosis audio, or create a free account.',
+  tabsLabel: 'Account options',
+  tabs: { login: 'Sign In', signup: 'Sign Up', forgot: 'Reset' },
+  signIn: {
+    submit: 'Sign In',
+    forgotLink: 'Forgot your password?',
+  },
+  signUp: {
+    submit: 'Create Account',
+    note: 'We will email you a link to confirm your address before you can sign in.',
+  },
+  forgot: {
+    intro: "Enter your account email and we'll send you a link to reset your password.",
+    submit: 'Send Reset Link',
+    backToSignIn: 'Back to Sign In',
+  },
+  recovery: {
+    title: 'Reset Your Password',
+    lead: 'Choose a new password for your account.',
+    submit: 'Update Password',
+  },
+} as const;
+
+export const resetPasswordText = {
+  seo: { title: 'Reset Password', description: 'Request a link to reset your password.' },
+  backToHome: 'Back to home',
+  title: 'Reset Password',
+  lead: "Enter the email address of your account and we'll send you a link to set a new password.",
+  emailLabel: 'Email Address',
+  emailPlaceholder: 'Enter your account email',
+  submit: 'Send Reset Link',
+  rememberPassword: 'Remember your password?',
+  signInLink: 'Sign in here',
+  needHelp: 'Need help?',
+  contactLink: 'Contact support',
+  sent: {
+    title: 'Check Your Email',
+    sentTo: 'We sent a password reset link to',
+    expiry: 'The link expires in 24 hours.',
+    spam: "If you don't see the email within a few minutes, check your spam or junk folder.",
+    backToSignIn: 'Back to Sign In',
+    tryDifferentEmail: 'Try a different email',
+  },
+} as const;
+
+export const updatePasswordText = {
+  seo: { title: 'Set New Password', description: 'Choose a new password for your account.' },
+  verifying: 'Verifying reset token...',
+  invalidTitle: 'Invalid Reset Link',
+  requestNewLink: 'Request New Reset Link',
+  backToSignIn: 'Back to Sign In',
+  title: 'Set New Password',
+  lead: 'Choose a strong password you have not used here before.',
+  submit: 'Update Password',
+  doneTitle: 'Password Updated!',
+  doneText: 'You can now sign in with your new password. Taking you to the sign-in page…',
+  signInNow: 'Sign In Now',
+} as const;
+
+export const adminLoginText = {
+  seo: { title: 'Admin Sign In', description: 'Sign in to access the admin dashboard.' },
+  title: 'Admin Access',
+  lead: 'Sign in to access the admin dashboard',
+  submit: 'Sign In as Admin',
+  regularSignIn: 'Regular sign in',
+  regularSignInPrompt: 'Not an administrator?',
+} as const;
+
+export const guardText = {
+  checking: 'Checking your account…',
+  accountTitle: 'My Account',
+  accountSeo: { title: 'My Account', description: 'Your purchases, audio and account settings.' },
+  signedInAs: 'Signed in as',
+  dashboardTitle: 'Admin Dashboard',
+  dashboardSeo: { title: 'Admin Dashboard', description: 'Sales, customers and catalogue management.' },
+  deniedTitle: 'Access denied',
+  adminSignIn: 'Admin sign in',
+  backToHome: 'Back to home',
+} as const;

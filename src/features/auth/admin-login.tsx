@@ -1,0 +1,85 @@
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { adminLoginText as text, authMessages, fieldText } from '@/content/auth';
+import { getSupabase } from '@/lib/supabase';
+import { checkAdminRole } from './auth-api';
+import { useAuth } from './auth-context';
+import { AuthLayout } from './auth-layout';
+import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
+import { errorMessage } from './validation';
+
+/** /admin/login: sign in, then the admin check; only admins go on to the dashboard (spec §4, §8). */
+export function AdminLogin() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { user, loading: authLoading } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // An admin who is already signed in goes straight on.
+  useEffect(() => {
+    if (!authLoading && user?.isAdmin) void navigate(paths.adminDashboard, { replace: true });
+  }, [authLoading, user, navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setLoading(true);
+    try {
+      const client = await getSupabase();
+      const { data, error: signInError } = await client.auth.signInWithPassword({ email, password });
+      if (signInError || !data.user) {
+        setError(errorMessage(signInError, authMessages.loginFallback));
+        return;
+      }
+      const check = await checkAdminRole(client, data.user.id);
+      if (check === 'admin') {
+        void navigate(paths.adminDashboard, { replace: true });
+        return;
+      }
+      // Not (provably) an admin: no session is left behind by the admin screen.
+      await client.auth.signOut();
+      setError(check === 'failed' ? authMessages.adminCheckFailed : authMessages.accessDenied);
+    } catch (thrown) {
+      setError(errorMessage(thrown, authMessages.loginFallback));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AuthLayout icon={<ShieldCheck />} title={text.title} lead={text.lead}>
+      <form onSubmit={submit} className="space-y-4">
+        {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+        <FormField
+          id={`${id}-email`}
+          label={fieldText.email}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label={fieldText.password}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <SubmitButton loading={loading}>{text.submit}</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {text.regularSignInPrompt}{' '}
+        <Link to={paths.auth} className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
+          {text.regularSignIn}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

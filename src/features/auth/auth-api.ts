@@ -1,0 +1,70 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Purchase } from './auth-types';
+
+/** A row of table purchases as PostgREST returns it (numeric may arrive as a string). */
+export interface PurchaseRow {
+  id: string;
+  title: string;
+  category: string | null;
+  price: number | string;
+  created_at: string;
+  download_url: string | null;
+}
+
+export function toPurchase(row: PurchaseRow): Purchase {
+  const created = new Date(row.created_at);
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category ?? '',
+    purchaseDate: Number.isNaN(created.getTime()) ? row.created_at.slice(0, 10) : created.toISOString().slice(0, 10),
+    price: Number(row.price),
+    streamUrl: row.download_url,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)
+    ? String((error as { message: unknown }).message)
+    : String(error);
+}
+
+/** The user's purchases, newest first; null (after a warning) when they could not be loaded (spec §8). */
+export async function fetchPurchases(client: SupabaseClient, userId: string): Promise<Purchase[] | null> {
+  try {
+    const { data, error } = await client
+      .from('purchases')
+      .select('*')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false });
+    if (error) throw error;
+    return (data as PurchaseRow[]).map(toPurchase);
+  } catch (error) {
+    console.warn('Could not load purchases:', describe(error));
+    return null;
+  }
+}
+
+export type AdminCheck = 'admin' | 'not-admin' | 'failed';
+
+/**
+ * The admin check of spec §7: a user_roles row with role admin means admin. No row (PGRST116) means not an
+ * admin; any other failure is reported as 'failed' (the account flow treats it as not admin).
+ */
+export async function checkAdminRole(client: SupabaseClient, userId: string): Promise<AdminCheck> {
+  try {
+    const { data, error } = await client
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .single();
+    if (!error) return data ? 'admin' : 'not-admin';
+    if (error.code === 'PGRST116') return 'not-admin';
+    console.warn('Admin check failed:', error.message);
+    return 'failed';
+  } catch (error) {
+    console.warn('Admin check failed:', describe(error));
+    return 'failed';
+  }
+}

@@ -1,0 +1,258 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { authMessages, authPageText, fieldText } from '@/content/auth';
+import { getSupabase } from '@/lib/supabase';
+import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
+import { errorMessage, validateNewPassword, type PasswordProblem } from './validation';
+
+type Outcome = { variant: 'error' | 'success'; text: string } | null;
+
+/** Focuses the field a validation problem is about, so its error is read out with it. */
+function focusField(id: string) {
+  document.getElementById(id)?.focus();
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    setLoading(true);
+    try {
+      const client = await getSupabase();
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) setOutcome({ variant: 'error', text: errorMessage(error, authMessages.loginFallback) });
+      else onSignedIn();
+    } catch (error) {
+      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.loginFallback) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.login}>
+      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <FormField
+        id={`${id}-email`}
+        label={fieldText.email}
+        type="email"
+        autoComplete="email"
+        placeholder={fieldText.emailPlaceholder}
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-password`}
+        label={fieldText.password}
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <SubmitButton loading={loading}>{authPageText.signIn.submit}</SubmitButton>
+    </form>
+  );
+}
+
+export function SignUpForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<PasswordProblem | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    const invalid = validateNewPassword(password, confirmPassword);
+    setProblem(invalid);
+    if (invalid) {
+      focusField(`${id}-${invalid.field}`);
+      return;
+    }
+    setLoading(true);
+    try {
+      const client = await getSupabase();
+      const { error } = await client.auth.signUp({
+        email,
+        password,
+        // The confirmation link brings the visitor back to the site's home page.
+        options: { emailRedirectTo: `${window.location.origin}/` },
+      });
+      if (error) {
+        setOutcome({ variant: 'error', text: errorMessage(error, authMessages.signupFallback) });
+      } else {
+        setOutcome({ variant: 'success', text: authMessages.signupSuccess });
+        setPassword('');
+        setConfirmPassword('');
+      }
+    } catch (error) {
+      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.signupFallback) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.signup}>
+      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <FormField
+        id={`${id}-email`}
+        label={fieldText.email}
+        type="email"
+        autoComplete="email"
+        placeholder={fieldText.emailPlaceholder}
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-password`}
+        label={fieldText.password}
+        autoComplete="new-password"
+        required
+        showStrength
+        value={password}
+        error={problem?.field === 'password' ? problem.message : null}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-confirmPassword`}
+        label={fieldText.confirmPassword}
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        error={problem?.field === 'confirmPassword' ? problem.message : null}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <p className="text-sm text-muted-foreground">{authPageText.signUp.note}</p>
+      <SubmitButton loading={loading}>{authPageText.signUp.submit}</SubmitButton>
+    </form>
+  );
+}
+
+/** The /auth screen's Reset tab. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    setLoading(true);
+    try {
+      const client = await getSupabase();
+      const { error } = await client.auth.resetPasswordForEmail(email, {
+        redirectTo: `${window.location.origin}/update-password`,
+      });
+      if (error) setOutcome({ variant: 'error', text: errorMessage(error, authMessages.genericFallback) });
+      else setOutcome({ variant: 'success', text: authMessages.resetEmailSent });
+    } catch (error) {
+      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.genericFallback) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.forgot}>
+      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <p className="text-sm text-muted-foreground">{authPageText.forgot.intro}</p>
+      <FormField
+        id={`${id}-email`}
+        label={fieldText.email}
+        type="email"
+        autoComplete="email"
+        placeholder={fieldText.emailPlaceholder}
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <SubmitButton loading={loading}>{authPageText.forgot.submit}</SubmitButton>
+      <Button variant="ghost" className="w-full" onClick={onBack}>
+        {authPageText.forgot.backToSignIn}
+      </Button>
+    </form>
+  );
+}
+
+interface NewPasswordFormProps {
+  submitLabel: string;
+  /** Shown when a thrown error has no message. */
+  fallbackError: string;
+  onUpdated: () => void | Promise<void>;
+}
+
+/** New Password and Confirm New Password, with show/hide toggles and the strength meter (spec §2, §5). */
+export function NewPasswordForm({ submitLabel, fallbackError, onUpdated }: NewPasswordFormProps) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<PasswordProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const invalid = validateNewPassword(password, confirmPassword);
+    setProblem(invalid);
+    if (invalid) {
+      focusField(`${id}-${invalid.field}`);
+      return;
+    }
+    setSaving(true);
+    try {
+      const client = await getSupabase();
+      const { error: updateError } = await client.auth.updateUser({ password });
+      if (updateError) {
+        setError(errorMessage(updateError, fallbackError));
+        setSaving(false);
+        return;
+      }
+      await onUpdated();
+    } catch (thrown) {
+      setError(errorMessage(thrown, fallbackError));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+      <PasswordField
+        id={`${id}-password`}
+        label={fieldText.newPassword}
+        autoComplete="new-password"
+        required
+        showStrength
+        value={password}
+        error={problem?.field === 'password' ? problem.message : null}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-confirmPassword`}
+        label={fieldText.confirmNewPassword}
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        error={problem?.field === 'confirmPassword' ? problem.message : null}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <SubmitButton loading={saving} disabled={!password || !confirmPassword}>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

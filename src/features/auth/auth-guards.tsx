@@ -1,0 +1,50 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { authMessages, guardText } from '@/content/auth';
+import { useAuth } from './auth-context';
+import { AuthLayout } from './auth-layout';
+import { AuthSpinner, FormMessage } from './form-controls';
+import type { AuthUser } from './auth-types';
+
+interface GuardProps {
+  children: (user: AuthUser) => ReactNode;
+}
+
+/** Renders its page for a signed-in user; others go to /auth and come back here after signing in. */
+export function RequireUser({ children }: GuardProps) {
+  const { user, loading } = useAuth();
+  const { pathname, search } = useLocation();
+  if (loading) return <AuthSpinner label={guardText.checking} />;
+  if (!user) {
+    const back = new URLSearchParams({ redirectTo: `${pathname}${search}` });
+    return <Navigate to={`${paths.auth}?${back.toString()}`} replace />;
+  }
+  return children(user);
+}
+
+/** Renders its page for an admin; anyone else sees the access-denied message (spec §6, §8). */
+export function RequireAdmin({ children }: GuardProps) {
+  const { user, loading } = useAuth();
+  if (loading) return <AuthSpinner label={guardText.checking} />;
+  if (!user?.isAdmin) {
+    return (
+      <AuthLayout icon={<ShieldAlert />} title={guardText.deniedTitle}>
+        <FormMessage variant="error">{authMessages.accessDenied}</FormMessage>
+        <div className="mt-6 flex flex-col gap-3">
+          {user ? null : (
+            <Button asChild>
+              <Link to={paths.adminLogin}>{guardText.adminSignIn}</Link>
+            </Button>
+          )}
+          <Button asChild variant="secondary">
+            <Link to={paths.home}>{guardText.backToHome}</Link>
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+  return children(user);
+}

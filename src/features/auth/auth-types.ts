@@ -1,0 +1,36 @@
+import type { Session } from '@supabase/supabase-js';
+
+/** The signed-in visitor as the site shows them (spec §3 "Session"). */
+export interface AuthUser {
+  email: string;
+  isAdmin: boolean;
+}
+
+/** A bought audio as the app uses it (spec §3 "Purchase"). */
+export interface Purchase {
+  id: string;
+  title: string;
+  category: string;
+  /** YYYY-MM-DD */
+  purchaseDate: string;
+  price: number;
+  /** From download_url; null when the row has none. */
+  streamUrl: string | null;
+}
+
+export interface AuthState {
+  session: Session | null;
+  user: AuthUser | null;
+  /** Newest first. */
+  purchases: Purchase[];
+  /**
+   * True until the session is known and, when signed in, the admin check has answered. While true, `user`
+   * may be the provisional one read from storage (enough for the header, not for a guard).
+   */
+  loading: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  refreshPurchases: () => Promise<void>;
+  signOut: () => Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { authMessages, resetPasswordText as text } from '@/content/auth';
+import { getSupabase } from '@/lib/supabase';
+import { AuthLayout } from './auth-layout';
+import { FormField, FormMessage, SubmitButton } from './form-controls';
+import { errorMessage } from './validation';
+
+const inlineLink = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
+
+/** /reset-password: idle → sending → error (back to idle) or sent (spec §2, §4 "Reset request"). */
+export function ResetRequest() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) return;
+    setError(null);
+    setSending(true);
+    try {
+      const client = await getSupabase();
+      const { error: resetError } = await client.auth.resetPasswordForEmail(address, {
+        redirectTo: `${window.location.origin}${paths.updatePassword}`,
+      });
+      if (resetError) setError(errorMessage(resetError, authMessages.resetRequestFallback));
+      else setSentTo(address);
+    } catch (thrown) {
+      setError(errorMessage(thrown, authMessages.resetRequestFallback));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthLayout backLabel={text.backToHome} icon={<MailCheck />} title={text.sent.title}>
+        <div className="space-y-3 text-center text-muted-foreground">
+          <p>
+            {text.sent.sentTo} <strong className="break-all text-foreground">{sentTo}</strong>
+          </p>
+          <p>{text.sent.expiry}</p>
+          <p>{text.sent.spam}</p>
+        </div>
+        <div className="mt-6 flex flex-col gap-3">
+          <Button asChild>
+            <Link to={paths.auth}>{text.sent.backToSignIn}</Link>
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null);
+              setEmail('');
+            }}
+          >
+            {text.sent.tryDifferentEmail}
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout backLabel={text.backToHome} icon={<KeyRound />} title={text.title} lead={text.lead}>
+      <form onSubmit={submit} className="space-y-4">
+        {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+        <FormField
+          id={`${id}-email`}
+          label={text.emailLabel}
+          type="email"
+          autoComplete="email"
+          placeholder={text.emailPlaceholder}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <SubmitButton loading={sending} disabled={!email.trim()}>
+          {text.submit}
+        </SubmitButton>
+      </form>
+      <div className="mt-6 space-y-2 text-center text-sm text-muted-foreground">
+        <p>
+          {text.rememberPassword}{' '}
+          <Link to={paths.auth} className={inlineLink}>
+            {text.signInLink}
+          </Link>
+        </p>
+        <p>
+          {text.needHelp}{' '}
+          <Link to={paths.contact} className={inlineLink}>
+            {text.contactLink}
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { env } from '@/config/env';
+
+/**
+ * The localStorage key supabase-js keeps the session under. Named explicitly so the auth provider can tell
+ * from storage alone, before supabase-js has loaded, whether someone is signed in.
+ */
+export const AUTH_STORAGE_KEY = 'hypnotherapy-auth';
+
+type ClientListener = (client: SupabaseClient) => void;
+
+let clientPromise: Promise<SupabaseClient> | undefined;
+let loadedClient: SupabaseClient | undefined;
+const listeners = new Set<ClientListener>();
+
+/**
+ * The one configured Supabase client, created on first use. supabase-js is loaded with a dynamic import so
+ * it stays out of the marketing pages' first JavaScript (ARCHITECTURE.md "Performance budgets").
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  clientPromise ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
+      const client = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+        auth: {
+          storageKey: AUTH_STORAGE_KEY,
+          persistSession: true,
+          autoRefreshToken: true,
+          // Emailed links come back with the session (or an error) in the URL hash.
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+        },
+      });
+      loadedClient = client;
+      // Before anyone awaiting the client runs: the auth provider subscribes ahead of the first sign-in.
+      listeners.forEach((listener) => listener(client));
+      return client;
+    },
+    (error: unknown) => {
+      clientPromise = undefined; // a failed chunk load may succeed on a later try
+      throw error;
+    },
+  );
+  return clientPromise;
+}
+
+/** Calls `listener` with the client once it exists (at once if it already does). */
+export function onSupabaseLoaded(listener: ClientListener): () => void {
+  listeners.add(listener);
+  if (loadedClient) listener(loadedClient);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The email of the session supabase-js stored, read without loading supabase-js; null when none. */
+export function readStoredSessionEmail(): string | null {
+  try {
+    const raw = window.localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const email = (JSON.parse(raw) as { user?: { email?: unknown } } | null)?.user?.email;
+    return typeof email === 'string' && email !== '' ? email : null;
+  } catch {
+    return null;
+  }
+}
