@@ -1,0 +1,146 @@
+import { vi } from 'vitest';
+
+// A stand-in for the configured Supabase client, mocked at the src/lib/supabase.ts boundary by the auth
+// component tests: vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule)).
+
+type Listener = (event: string, session: FakeSession | null) => void;
+
+export interface FakeSession {
+  access_token: string;
+  refresh_token: string;
+  user: { id: string; email: string };
+}
+
+export interface QueryResult {
+  data: unknown;
+  error: { code?: string; message: string } | null;
+}
+
+export function sessionFor(email: string, id = `id-${email}`): FakeSession {
+  return { access_token: `access-${id}`, refresh_token: `refresh-${id}`, user: { id, email } };
+}
+
+/** Chainable like PostgREST's builder; awaiting it gives the table's configured answer. */
+function queryBuilder(result: () => QueryResult | Promise<QueryResult>) {
+  const calls: [string, unknown[]][] = [];
+  const builder = {
+    calls,
+    select: (...args: unknown[]) => (calls.push(['select', args]), builder),
+    eq: (...args: unknown[]) => (calls.push(['eq', args]), builder),
+    order: (...args: unknown[]) => (calls.push(['order', args]), builder),
+    single: (...args: unknown[]) => (calls.push(['single', args]), builder),
+    then: <T>(resolve: (value: QueryResult) => T, reject?: (reason: unknown) => T) =>
+      Promise.resolve().then(result).then(resolve, reject),
+  };
+  return builder;
+}
+
+export function createFakeClient() {
+  const listeners = new Set<Listener>();
+  let session: FakeSession | null = null;
+  const emit = (event: string, next: FakeSession | null) => {
+    session = next;
+    listeners.forEach((listener) => listener(event, next));
+  };
+  const tables: Record<string, () => QueryResult | Promise<QueryResult>> = {
+    purchases: () => ({ data: [], error: null }),
+    user_roles: () => ({ data: null, error: { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' } }),
+  };
+  const queries: { table: string; calls: [string, unknown[]][] }[] = [];
+
+  const auth = {
+    onAuthStateChange: vi.fn((listener: Listener) => {
+      listeners.add(listener);
+      queueMicrotask(() => listener('INITIAL_SESSION', session));
+      return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
+    }),
+    getSession: vi.fn(async () => ({ data: { session }, error: null })),
+    setSession: vi.fn(async ({ access_token }: { access_token: string; refresh_token: string }) => {
+      const next = sessionFor('linked@example.com');
+      emit('SIGNED_IN', { ...next, access_token });
+      return { data: { session: next }, error: null };
+    }),
+    signInWithPassword: vi.fn(async ({ email }: { email: string; password: string }) => {
+      const next = sessionFor(email);
+      emit('SIGNED_IN', next);
+      return { data: { user: next.user, session: next }, error: null as { message: string } | null };
+    }),
+    signUp: vi.fn(async ({ email }: { email: string; password: string; options?: unknown }) => ({
+      data: { user: { id: 'new', email }, session: null },
+      error: null as { message: string } | null,
+    })),
+    resetPasswordForEmail: vi.fn(async (_email: string, _options?: unknown) => ({
+      data: {},
+      error: null as { message: string } | null,
+    })),
+    updateUser: vi.fn(async (_attributes: { password: string }) => ({
+      data: { user: session?.user ?? null },
+      error: null as { message: string } | null,
+    })),
+    verifyOtp: vi.fn(async (_params: { token_hash: string; type: string }) => {
+      const next = sessionFor('recovering@example.com');
+      emit('PASSWORD_RECOVERY', next);
+      return { data: { session: next, user: next.user }, error: null as { message: string } | null };
+    }),
+    signOut: vi.fn(async () => {
+      emit('SIGNED_OUT', null);
+      return { error: null };
+    }),
+  };
+
+  return {
+    auth,
+    tables,
+    queries,
+    emit,
+    get session() {
+      return session;
+    },
+    set session(next: FakeSession | null) {
+      session = next;
+    },
+    from: vi.fn((table: string) => {
+      const builder = queryBuilder(() => (tables[table] ?? (() => ({ data: null, error: { message: 'no table' } })))());
+      queries.push({ table, calls: builder.calls });
+      return builder;
+    }),
+  };
+}
+
+export type FakeClient = ReturnType<typeof createFakeClient>;
+
+type ClientListener = (client: FakeClient) => void;
+
+export const fake = {
+  client: createFakeClient(),
+  loaded: false,
+  storedEmail: null as string | null,
+  listeners: new Set<ClientListener>(),
+  /** A fresh client and storage, for beforeEach. */
+  reset() {
+    fake.client = createFakeClient();
+    fake.loaded = false;
+    fake.storedEmail = null;
+    fake.listeners.clear();
+    supabaseModule.getSupabase.mockClear();
+  },
+};
+
+export const supabaseModule = {
+  AUTH_STORAGE_KEY: 'test-auth',
+  getSupabase: vi.fn(async () => {
+    if (!fake.loaded) {
+      fake.loaded = true;
+      fake.listeners.forEach((listener) => listener(fake.client));
+    }
+    return fake.client;
+  }),
+  onSupabaseLoaded: (listener: ClientListener) => {
+    fake.listeners.add(listener);
+    if (fake.loaded) listener(fake.client);
+    return () => {
+      fake.listeners.delete(listener);
+    };
+  },
+  readStoredSessionEmail: () => fake.storedEmail,
+};

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthProvider } from '@/features/auth/auth-provider';
+
+/** Shows where the app went, for assertions on redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** Renders `element` at `url` inside the real AuthProvider and a memory router with a few landing pages. */
+export function renderAt(url: string, path: string, element: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AuthProvider>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
