@@ -115,6 +115,7 @@ export function Component() {
       </section>
 
       <TestimonialsSection
+        heading={`${page.eyebrow} Success Stories`}
         category={page.testimonialCategory}
         limit={3}
         showFilters={false}
