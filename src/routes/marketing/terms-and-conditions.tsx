@@ -1,16 +1,31 @@
 import { Seo } from '@/components/seo/seo';
-import { PageHeader } from '@/components/ui/page-header';
+import { webPage } from '@/components/seo/structured-data';
 import { paths } from '@/config/paths';
+import { terms as legal } from '@/content/terms';
+import { LegalDocument } from '@/features/legal/legal-document';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Terms and Conditions"
-        description="The terms for online hypnotherapy appointments, cancellations, refunds and self-hypnosis audio purchases."
+        title={legal.seo.title}
+        description={legal.seo.description}
+        keywords={legal.seo.keywords}
         path={paths.termsAndConditions}
+        structuredData={{
+          ...webPage({
+            name: legal.seo.title,
+            description: legal.seo.description,
+            path: paths.termsAndConditions,
+            crumbs: [
+              { name: 'Home', path: paths.home },
+              { name: legal.seo.title, path: paths.termsAndConditions },
+            ],
+          }),
+          dateModified: legal.lastUpdated.iso,
+        }}
       />
-      <PageHeader title="Terms and Conditions" />
+      <LegalDocument document={legal} />
     </>
   );
 }
