@@ -82,7 +82,7 @@ describe('/virtual-appointments', () => {
   it('with ?admin=true offers a validated scheduler username field and Open External', async () => {
     const user = userEvent.setup();
     renderPage(`${paths.virtualAppointments}?admin=true`);
-    const field = screen.getByLabelText('Scheduler username');
+    const field = await screen.findByLabelText('Scheduler username');
     expect(field).toHaveValue(site.scheduler.username);
     expect(field).toHaveAttribute('aria-invalid', 'false');
     const openExternal = () => screen.getByRole('link', { name: /Open External/ });

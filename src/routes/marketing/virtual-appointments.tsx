@@ -1,4 +1,5 @@
 import { ArrowRight, Check, Clock, Headphones, House, Lock, TrendingUp } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
@@ -14,9 +15,15 @@ import { cn } from '@/lib/cn';
 import { BookingButton } from '@/features/booking/booking-button';
 import { BookingCalendar } from '@/features/booking/booking-calendar';
 import { PricingPlans } from '@/features/booking/pricing-plans';
-import { SchedulerUsernameShortcut } from '@/features/booking/scheduler-username-shortcut';
 import { appointmentService } from '@/features/booking/service-structured-data';
 import { useHydrated } from '@/features/booking/use-hydrated';
+
+// Only for `?admin=true`, after hydration: kept out of the page's first JavaScript.
+const SchedulerUsernameShortcut = lazy(() =>
+  import('@/features/booking/scheduler-username-shortcut').then((module) => ({
+    default: module.SchedulerUsernameShortcut,
+  })),
+);
 
 const benefitIcons = { home: House, lock: Lock, clock: Clock, headphones: Headphones } as const;
 
@@ -152,7 +159,11 @@ export function Component() {
 
       <Container id={CALENDAR_ID} className="scroll-mt-24 py-12 sm:py-16">
         <BookingCalendar />
-        {adminMode ? <SchedulerUsernameShortcut className="mt-6" /> : null}
+        {adminMode ? (
+          <Suspense fallback={null}>
+            <SchedulerUsernameShortcut className="mt-6" />
+          </Suspense>
+        ) : null}
       </Container>
 
       <PricingPlans heading={content.pricingHeading} className="bg-muted/60" />
