@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
+import { WebSocket } from 'ws';
 
 /**
  * Just enough of Deno's runtime for an edge function module to run under Node unchanged: `Deno.serve`
@@ -48,20 +49,25 @@ const denoShim = {
 };
 
 export function installDenoShim(): void {
-  const global = globalThis as { Deno?: unknown };
+  const global = globalThis as { Deno?: unknown; WebSocket?: unknown };
+  // Deno has a global WebSocket; Node 20 does not, and supabase-js's createClient() needs one.
+  if (global.WebSocket === undefined) global.WebSocket = WebSocket;
   if (global.Deno === undefined) global.Deno = denoShim;
   else if (global.Deno !== denoShim) throw new Error('globalThis.Deno exists and is not the local-stack shim');
 }
 
 /**
- * Imports a function module and returns the handler it passed to Deno.serve. `instance` makes the module
- * URL unique per stack and file version, so each stack (and each edit, in dev) gets a fresh module.
+ * Imports a function module and returns the handler it passed to Deno.serve. Every call loads a fresh
+ * module instance, so module-level Deno.env reads see this stack's values (and an edited file its edits).
  */
-export async function loadEdgeFunction(file: string, env: Record<string, string>, instance: string): Promise<EdgeHandler> {
+export async function loadEdgeFunction(file: string, env: Record<string, string>): Promise<EdgeHandler> {
   installDenoShim();
   const scope: Scope = { env: { ...env } };
   await scopes.run(scope, async () => {
-    await import(`${pathToFileURL(file).href}?instance=${encodeURIComponent(instance)}`);
+    // tsx's scoped import loads the TypeScript module natively, in a namespace of its own (a new one per
+    // call), also under Vitest, whose module runner would hand back a cached copy.
+    const { tsImport } = await import('tsx/esm/api');
+    await tsImport(pathToFileURL(file).href, { parentURL: import.meta.url });
   });
   if (!scope.captured) throw new Error(`${file} did not call Deno.serve(handler)`);
   const handler = scope.captured;

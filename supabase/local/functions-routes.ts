@@ -41,10 +41,9 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
   };
 }
 
-type Loaded = { version: string; handler: EdgeHandler };
+// A promise, so that concurrent first requests share one import.
+type Loaded = { version: string; handler: Promise<EdgeHandler> };
 const loadedByStack = new WeakMap<StackContext, Map<string, Loaded>>();
-let stackCounter = 0;
-const stackIds = new WeakMap<StackContext, number>();
 
 async function handlerFor(stack: StackContext, name: string, file: string): Promise<EdgeHandler> {
   let loaded = loadedByStack.get(stack);
@@ -56,13 +55,9 @@ async function handlerFor(stack: StackContext, name: string, file: string): Prom
   const version = String(statSync(file).mtimeMs);
   const cached = loaded.get(name);
   if (cached && cached.version === version) return cached.handler;
-  let id = stackIds.get(stack);
-  if (id === undefined) {
-    id = ++stackCounter;
-    stackIds.set(stack, id);
-  }
-  const handler = await loadEdgeFunction(file, functionEnvironment(stack), `${id}-${version}`);
+  const handler = loadEdgeFunction(file, functionEnvironment(stack));
   loaded.set(name, { version, handler });
+  handler.catch(() => loaded.delete(name));
   return handler;
 }
 

@@ -36,6 +36,8 @@ export type LocalStackOptions = {
   functionEnv?: Record<string, string>;
   /** Interface to listen on. Default 127.0.0.1 (never exposed to the network). */
   host?: string;
+  /** Per-function settings over config.toml's [functions.<name>] (tests use it for fixture functions). */
+  functions?: Record<string, { verifyJwt: boolean }>;
 };
 
 export type LocalStack = {
@@ -77,7 +79,8 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
  * rest, storage and functions HTTP APIs that supabase-js speaks, plus the local inbox.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const config = loadStackConfig(path.join(SUPABASE_DIR, 'config.toml'));
+  const fileConfig = loadStackConfig(path.join(SUPABASE_DIR, 'config.toml'));
+  const config = { ...fileConfig, functions: { ...fileConfig.functions, ...(options.functions ?? {}) } };
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
   const quiet = options.quiet ?? false;
   if (dataDir) await mkdir(dataDir, { recursive: true });
