@@ -54,6 +54,7 @@ export function checkPage(route: string, html: string, requireStructuredData: bo
   if (count(html, /<h1\b/g) !== 1) problems.push(`${count(html, /<h1\b/g)} <h1> elements`);
   if (requireStructuredData && !/<script type="application\/ld\+json"/.test(html)) problems.push('no JSON-LD');
   if (/data-route-error=/.test(html)) problems.push('rendered the error page');
+  if (/<template id="B:|<!--\$\?-->/.test(html)) problems.push('content outlined behind a Suspense fallback');
   if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join(', ')}`);
 }
 

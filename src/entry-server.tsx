@@ -30,7 +30,12 @@ export async function render(url: string): Promise<RenderResult> {
         <App />
       </StaticRouter>
     </StrictMode>,
-    { onError: (error) => void renderErrors.push(error) },
+    {
+      onError: (error) => void renderErrors.push(error),
+      // React outlines large Suspense boundaries (moved in by a script); a prerendered page must carry its
+      // content inline so it reads complete with JavaScript off.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   if (renderErrors.length > 0) throw renderErrors[0];
   const html = await streamToString(prelude);

@@ -27,6 +27,11 @@ describe('prerender', () => {
     );
   });
 
+  it('fails a page whose content waits behind a Suspense fallback (unreadable without JavaScript)', () => {
+    const outlined = `${goodBody}<!--$?--><template id="B:0"></template><p>Loading</p><!--/$-->`;
+    expect(() => checkPage('/a', page(goodHead, outlined), true)).toThrow(/Suspense fallback/);
+  });
+
   it('fails a page without JSON-LD when it is required, or one that rendered the error page', () => {
     expect(() => checkPage('/a', page(goodHead, '<h1>A</h1>'), true)).toThrow(/no JSON-LD/);
     expect(() => checkPage('/404', page(goodHead, '<h1>A</h1>'), false)).not.toThrow();
