@@ -59,7 +59,7 @@ describe('Header', () => {
     const open = screen.getByRole('button', { name: 'Open menu' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     await user.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(dialog).toHaveAttribute('open');
     expect(open).toHaveAttribute('aria-expanded', 'true');
 
@@ -77,7 +77,7 @@ describe('Header', () => {
     const user = userEvent.setup();
     const { onSignOut } = renderHeader('/', { email: 'sam@example.com', isAdmin: true });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(dialog).getByText('sam')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     expect(within(dialog).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
@@ -89,6 +89,6 @@ describe('Header', () => {
     const user = userEvent.setup();
     renderHeader('/', { email: 'kim@example.com', isAdmin: false });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
+    expect(within(await screen.findByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from '@/lib/cn';
 
 export const buttonVariants = cva(
@@ -32,13 +31,17 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
+export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) {
+    // Styles the single child (a link) as a button; a tiny stand-in for Radix Slot, kept out of the first load.
+    if (!isValidElement<{ className?: string }>(children)) throw new Error('Button asChild needs one element child');
+    const child = children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { ...props, className: cn(classes, child.props.className) });
+  }
   return (
-    <Component
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
-      {...props}
-    />
+    <button className={classes} type={type ?? 'button'} {...props}>
+      {children}
+    </button>
   );
 }

@@ -1,0 +1,113 @@
+import { LayoutDashboard, LogOut, User, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { chromeText } from '@/content/chrome';
+import { Button } from '@/components/ui/button';
+import { avatarParts, type HeaderState } from './header-types';
+import { CartLink } from './cart-link';
+import { NavLinks } from './nav-links';
+
+interface SideMenuPanelProps extends HeaderState {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The slide-in panel of the side menu, on the native modal <dialog>: the rest of the page is inert (focus
+ * stays inside), Escape closes it and focus returns to the menu button. Loaded on first use.
+ */
+export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close }: SideMenuPanelProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const initial = user ? avatarParts(user.email) : null;
+
+  // A click on the backdrop is a mouse convenience; keyboard users close with Escape or the Close button.
+  return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="side-menu-title"
+      onClose={close}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside the panel) closes the menu.
+        if (event.target === event.currentTarget) close();
+      }}
+      className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[85vw] max-w-sm bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50 lg:hidden"
+    >
+      <div className="flex h-full flex-col gap-6 overflow-y-auto p-6">
+        <div className="flex items-center justify-between">
+          <h2 id="side-menu-title" className="font-serif text-xl font-bold">
+            {chromeText.menuTitle}
+          </h2>
+          <Button variant="ghost" size="icon" aria-label={chromeText.closeMenu} onClick={close}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        <nav aria-label={chromeText.mobileNavigationLabel}>
+          <NavLinks orientation="vertical" onNavigate={close} />
+          <CartLink count={cartCount} className="mt-1 px-4 text-lg" />
+        </nav>
+        <div className="mt-auto flex flex-col gap-3 border-t border-border pt-6">
+          {user && initial ? (
+            <>
+              <p className="flex items-center gap-3 font-medium">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+                >
+                  {initial.initial}
+                </span>
+                {initial.name}
+              </p>
+              <Button asChild variant="secondary">
+                <Link to={paths.account} onClick={close}>
+                  <User aria-hidden="true" />
+                  {chromeText.myAccount}
+                </Link>
+              </Button>
+              {user.isAdmin ? (
+                <Button asChild variant="secondary">
+                  <Link to={paths.adminDashboard} onClick={close}>
+                    <LayoutDashboard aria-hidden="true" />
+                    {chromeText.adminDashboard}
+                  </Link>
+                </Button>
+              ) : null}
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  close();
+                  onSignOut();
+                }}
+              >
+                <LogOut aria-hidden="true" />
+                {chromeText.signOut}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="secondary">
+                <Link to={paths.auth} onClick={close}>
+                  {chromeText.signIn}
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={`${paths.auth}?tab=signup`} onClick={close}>
+                  {chromeText.signUp}
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}
