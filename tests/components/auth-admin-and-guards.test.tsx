@@ -35,7 +35,7 @@ describe('/admin/login', () => {
       ['select', ['role']],
       ['eq', ['user_id', 'id-admin@example.com']],
       ['eq', ['role', 'admin']],
-      ['single', []],
+      ['maybeSingle', []],
     ]);
   });
 

@@ -28,7 +28,7 @@ function queryBuilder(result: () => QueryResult | Promise<QueryResult>) {
     select: (...args: unknown[]) => (calls.push(['select', args]), builder),
     eq: (...args: unknown[]) => (calls.push(['eq', args]), builder),
     order: (...args: unknown[]) => (calls.push(['order', args]), builder),
-    single: (...args: unknown[]) => (calls.push(['single', args]), builder),
+    maybeSingle: (...args: unknown[]) => (calls.push(['maybeSingle', args]), builder),
     then: <T>(resolve: (value: QueryResult) => T, reject?: (reason: unknown) => T) =>
       Promise.resolve().then(result).then(resolve, reject),
   };
@@ -44,7 +44,7 @@ export function createFakeClient() {
   };
   const tables: Record<string, () => QueryResult | Promise<QueryResult>> = {
     purchases: () => ({ data: [], error: null }),
-    user_roles: () => ({ data: null, error: { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' } }),
+    user_roles: () => ({ data: null, error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 

@@ -40,7 +40,7 @@ describe('toPurchase (spec §3)', () => {
 function fakeClient(result: { data: unknown; error: unknown } | Error) {
   const calls: [string, ...unknown[]][] = [];
   const builder: Record<string, unknown> = {};
-  for (const name of ['select', 'eq', 'order', 'single']) {
+  for (const name of ['select', 'eq', 'order', 'maybeSingle']) {
     builder[name] = (...args: unknown[]) => {
       calls.push([name, ...args]);
       return builder;
@@ -87,12 +87,13 @@ describe('checkAdminRole (spec §7)', () => {
       ['select', 'role'],
       ['eq', 'user_id', 'user-1'],
       ['eq', 'role', 'admin'],
-      ['single'],
+      ['maybeSingle'],
     ]);
   });
 
-  it('treats no row (PGRST116) as not an admin, quietly', async () => {
+  it('treats no row (or a PGRST116 for it) as not an admin, quietly', async () => {
     const warn = vi.spyOn(console, 'warn');
+    await expect(checkAdminRole(fakeClient({ data: null, error: null }).client, 'u')).resolves.toBe('not-admin');
     const { client } = fakeClient({ data: null, error: { code: 'PGRST116', message: 'Cannot coerce' } });
     await expect(checkAdminRole(client, 'u')).resolves.toBe('not-admin');
     expect(warn).not.toHaveBeenCalled();

@@ -48,8 +48,10 @@ export async function fetchPurchases(client: SupabaseClient, userId: string): Pr
 export type AdminCheck = 'admin' | 'not-admin' | 'failed';
 
 /**
- * The admin check of spec §7: a user_roles row with role admin means admin. No row (PGRST116) means not an
- * admin; any other failure is reported as 'failed' (the account flow treats it as not admin).
+ * The admin check of spec §7: a user_roles row with role admin means admin; none means not an admin; any
+ * other failure is reported as 'failed' (the account flow treats it as not admin). maybeSingle() rather than
+ * single(): the same answer without a 406 response (and a browser console error) for every non-admin; a
+ * PGRST116 from a server that still sends one means no row too.
  */
 export async function checkAdminRole(client: SupabaseClient, userId: string): Promise<AdminCheck> {
   try {
@@ -58,7 +60,7 @@ export async function checkAdminRole(client: SupabaseClient, userId: string): Pr
       .select('role')
       .eq('user_id', userId)
       .eq('role', 'admin')
-      .single();
+      .maybeSingle();
     if (!error) return data ? 'admin' : 'not-admin';
     if (error.code === 'PGRST116') return 'not-admin';
     console.warn('Admin check failed:', error.message);
