@@ -1,12 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/header';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { Component as AccountPage } from '@/routes/account/account';
 import { fake, sessionFor } from './auth-fake-supabase';
 import { LocationProbe } from './auth-render';
 
@@ -31,6 +32,10 @@ function renderApp(url = '/') {
     <MemoryRouter initialEntries={[url]}>
       <AuthProvider>
         <HeaderWithAuth />
+        <Routes>
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="*" element={null} />
+        </Routes>
         <StateProbe />
         <LocationProbe />
       </AuthProvider>
@@ -161,6 +166,7 @@ describe('AuthProvider', () => {
     fake.client.session = sessionFor('customer@example.com');
     renderApp('/account');
     await waitFor(() => expect(state().loading).toBe(false));
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu for customer' }));
     expect(screen.getByRole('menuitem', { name: /My Account/ })).toBeInTheDocument();
@@ -168,6 +174,7 @@ describe('AuthProvider', () => {
     await user.click(screen.getByRole('menuitem', { name: /Sign Out/ }));
     await waitFor(() => expect(state().user).toBeNull());
     expect(fake.client.auth.signOut).toHaveBeenCalled();
-    expect(screen.getByTestId('location').textContent).toBe('/');
+    // Signed out on a private page: home, not the sign-in form.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 });

@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,10 +13,22 @@ interface GuardProps {
   children: (user: AuthUser) => ReactNode;
 }
 
+/**
+ * True once a confirmed user has been seen on this page and is gone: signing out here then leads home, not
+ * to a sign-in form. (The provisional user read from storage does not count.)
+ */
+function useSignedOutHere(user: AuthUser | null, loading: boolean): boolean {
+  const [hadUser, setHadUser] = useState(false);
+  if (user && !loading && !hadUser) setHadUser(true);
+  return hadUser && !user;
+}
+
 /** Renders its page for a signed-in user; others go to /auth and come back here after signing in. */
 export function RequireUser({ children }: GuardProps) {
   const { user, loading } = useAuth();
   const { pathname, search } = useLocation();
+  const signedOutHere = useSignedOutHere(user, loading);
+  if (signedOutHere) return <Navigate to={paths.home} replace />;
   if (loading) return <AuthSpinner label={guardText.checking} />;
   if (!user) {
     const back = new URLSearchParams({ redirectTo: `${pathname}${search}` });
@@ -28,6 +40,8 @@ export function RequireUser({ children }: GuardProps) {
 /** Renders its page for an admin; anyone else sees the access-denied message (spec §6, §8). */
 export function RequireAdmin({ children }: GuardProps) {
   const { user, loading } = useAuth();
+  const signedOutHere = useSignedOutHere(user, loading);
+  if (signedOutHere) return <Navigate to={paths.home} replace />;
   if (loading) return <AuthSpinner label={guardText.checking} />;
   if (!user?.isAdmin) {
     return (
