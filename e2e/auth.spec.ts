@@ -1,0 +1,284 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANON_KEY } from '../supabase/local/keys';
+import { expect, test, waitForHydration } from './fixtures';
+
+// Accounts end to end, in Chromium against the production build and the in-memory local stack
+// (playwright.config.ts): sign-up with the emailed confirmation, sign-in and out, the password reset by
+// email, used links, admin sign-in and the guards. Each test makes its own users.
+
+const stackUrl = process.env.E2E_STACK_URL ?? 'http://localhost:54329';
+const DEMO_PASSWORD = 'password123';
+
+let counter = 0;
+function uniqueEmail(label: string): string {
+  counter += 1;
+  return `e2e-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest email to `to` with `subject`, as the stack's inbox lists it. */
+async function latestEmail(request: APIRequestContext, to: string, subject: string): Promise<InboxMessage> {
+  let found: InboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()) as InboxMessage[];
+      found = messages.find((message) => message.to === to && message.subject === subject);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+function linkIn(message: InboxMessage): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(message.text)?.[0];
+  if (!link) throw new Error(`No link in "${message.subject}"`);
+  return link;
+}
+
+function tokenHashIn(message: InboxMessage): string {
+  const hash = /Token hash[^:]*: ([0-9a-f]+)/i.exec(message.text)?.[1];
+  if (!hash) throw new Error(`No token hash in "${message.subject}"`);
+  return hash;
+}
+
+/** A confirmed account made through the auth API (the UI journey is tested once, below). */
+async function createConfirmedUser(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password },
+  });
+  expect(signup.ok()).toBe(true);
+  const confirmation = await latestEmail(request, email, 'Confirm Your Signup');
+  const verified = await request.get(linkIn(confirmation), { maxRedirects: 0 });
+  expect(verified.status()).toBe(303);
+  expect(verified.headers().location).toContain('access_token=');
+}
+
+/** Opens a page and, if the cookie banner is up, answers it so it covers nothing. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+  const essentialOnly = page.getByRole('button', { name: 'Essential Only' });
+  if (await essentialOnly.isVisible()) await essentialOnly.click();
+}
+
+/**
+ * Chromium logs every 4xx answer as "Failed to load resource", which the fixtures count as console errors.
+ * A test that provokes one on purpose (a wrong password, a spent token) names it here.
+ */
+function allowFailedRequests(consoleProblems: string[], statuses: number[]): void {
+  for (const status of statuses) {
+    const index = consoleProblems.findIndex((problem) =>
+      problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
+    );
+    expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
+    consoleProblems.splice(index, 1);
+  }
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+const avatar = (page: Page, email: string) =>
+  page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` });
+const signInLink = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true });
+
+async function signOutFromMenu(page: Page, email: string): Promise<void> {
+  await avatar(page, email).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(signInLink(page)).toBeVisible();
+}
+
+test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out', async ({
+  page,
+  request,
+  consoleProblems,
+}) => {
+  const email = uniqueEmail('signup');
+  const password = 'Welcome123';
+  await open(page, '/auth?tab=signup');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Different123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' })).toBeVisible();
+  await expect(signInLink(page)).toBeVisible(); // sign-up does not sign in
+
+  // Unconfirmed: the auth server's own message, in the destructive alert.
+  await open(page, '/auth');
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toHaveText('Email not confirmed');
+
+  // The emailed link confirms and comes back to the site root, signed in.
+  const confirmation = await latestEmail(request, email, 'Confirm Your Signup');
+  await page.goto(linkIn(confirmation));
+  await expect(page).toHaveURL(/localhost:\d+\/(#.*)?$/);
+  await expect(avatar(page, email)).toBeVisible();
+  await expect(page).not.toHaveURL(/access_token/);
+  await signOutFromMenu(page, email);
+
+  await open(page, '/auth');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await avatar(page, email).click();
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A reload keeps the signed-in header.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(avatar(page, email)).toBeVisible();
+  await signOutFromMenu(page, email);
+
+  // Signed out for good: a reload shows the signed-out header.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(signInLink(page)).toBeVisible();
+  allowFailedRequests(consoleProblems, [400]); // 'Email not confirmed'
+});
+
+test('reset the password by email, sign in with the new one; a used link shows the expired message', async ({
+  page,
+  request,
+  consoleProblems,
+}) => {
+  const email = uniqueEmail('reset');
+  await createConfirmedUser(request, email, 'OldPassword1');
+
+  await open(page, '/reset-password');
+  const send = page.getByRole('button', { name: 'Send Reset Link' });
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Email Address').fill(email);
+  await send.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const recovery = await latestEmail(request, email, 'Reset Your Password');
+  const link = linkIn(recovery);
+  expect(new URL(link).searchParams.get('redirect_to')).toMatch(/\/update-password$/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/update-password/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set New Password' })).toBeVisible();
+
+  const newPassword = page.getByLabel('New Password', { exact: true });
+  const strength = page.getByTestId('password-strength');
+  await newPassword.fill('NewPass');
+  await expect(strength).toContainText('Good - consider making it longer');
+  await newPassword.fill('NewPassword1');
+  await expect(strength).toContainText('Strong password');
+  await page.getByRole('button', { name: 'Show new password' }).click();
+  await expect(newPassword).toHaveAttribute('type', 'text');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('NewPassword1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Password Updated!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In Now' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6_000 });
+
+  await signIn(page, email, 'OldPassword1');
+  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  await signIn(page, email, 'NewPassword1');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect(avatar(page, email)).toBeVisible();
+
+  // The link has been used: the stack answers with otp_expired in the hash.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('The reset link has expired. Please request a new password reset.');
+  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute('href', '/reset-password');
+  allowFailedRequests(consoleProblems, [400]); // the old password
+});
+
+test('a reset link of the ?token= form is verified as a token hash', async ({ page, request, consoleProblems }) => {
+  const email = uniqueEmail('token');
+  await createConfirmedUser(request, email, 'OldPassword1');
+  await open(page, '/auth?tab=forgot');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password reset email sent! Check your inbox.' })).toBeVisible();
+
+  const tokenHash = tokenHashIn(await latestEmail(request, email, 'Reset Your Password'));
+  await open(page, `/update-password?token=${tokenHash}&type=recovery`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set New Password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/update-password$/);
+
+  // Spent: the same token is refused.
+  await open(page, `/update-password?token=${tokenHash}&type=recovery`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Invalid or expired reset token. Please request a new password reset.',
+  );
+  await open(page, '/update-password?type=recovery');
+  await expect(page.getByRole('alert')).toHaveText('Missing reset token. Please request a new password reset.');
+  allowFailedRequests(consoleProblems, [403]); // the spent token
+});
+
+test('the demo admin reaches the dashboard; the demo customer is denied', async ({ page }) => {
+  await open(page, '/admin/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
+  await signInAs(page, 'customer@example.com');
+  await expect(page.getByRole('alert')).toHaveText('Access denied. Admin privileges required.');
+  await expect(signInLink(page)).toBeVisible();
+
+  await signInAs(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('admin@example.com')).toBeVisible();
+  await avatar(page, 'admin@example.com').click();
+  await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  async function signInAs(target: Page, email: string) {
+    await target.getByLabel('Email', { exact: true }).fill(email);
+    await target.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await target.getByRole('button', { name: 'Sign In as Admin' }).click();
+  }
+});
+
+test('/account sends a signed-out visitor to sign in and back; the dashboard denies a customer', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('account');
+  await createConfirmedUser(request, email, 'Password123');
+  await open(page, '/account');
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Faccount$/);
+  await signIn(page, email, 'Password123');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  await expect(avatar(page, email)).toBeVisible();
+
+  // Signed in, /auth has nothing to offer: home.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('alert')).toHaveText('Access denied. Admin privileges required.');
+
+  await page.goto('/account');
+  await signOutFromMenu(page, email);
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+});
