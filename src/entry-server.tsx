@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { moduleForPath, preloadPage } from './app/router';
-import { routeModules } from './app/route-modules';
+import { routeModuleFiles } from './app/route-module-files';
 
 export interface RenderResult {
   html: string;
@@ -39,7 +39,7 @@ export async function render(url: string): Promise<RenderResult> {
   );
   if (renderErrors.length > 0) throw renderErrors[0];
   const html = await streamToString(prelude);
-  return { html, statusCode: module === 'notFound' ? 404 : 200, moduleFiles: [routeModules[module].file] };
+  return { html, statusCode: module === 'notFound' ? 404 : 200, moduleFiles: [routeModuleFiles[module]] };
 }
 
 // Re-exported for the build script, so the sitemap, robots.txt and CSP read the same configuration the

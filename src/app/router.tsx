@@ -36,7 +36,7 @@ export const routeTable: readonly { path: string; module: RouteModuleKey }[] = [
 ];
 
 const pages = Object.fromEntries(
-  Object.entries(routeModules).map(([key, { load }]) => [key, lazyPage(load)]),
+  Object.entries(routeModules).map(([key, load]) => [key, lazyPage(load)]),
 ) as Record<RouteModuleKey, LazyPage>;
 
 /** The page module a URL path renders: a route of the table, or the 404 page. */
