@@ -21,6 +21,12 @@ export type TableInfo = {
   primaryKey: string[];
 };
 
+/** A foreign key of `table` (columns) referencing `refTable` (refColumns): what resource embedding follows. */
+export type ForeignKey = { name: string; table: string; columns: string[]; refTable: string; refColumns: string[] };
+
+/** Tables and their relationships, as one consistent snapshot. */
+export type Schema = { tables: Map<string, TableInfo>; foreignKeys: ForeignKey[] };
+
 export type FunctionArg = { name: string; type: string; hasDefault: boolean };
 
 export type FunctionInfo = {
@@ -32,6 +38,7 @@ export type FunctionInfo = {
 
 type TableRow = { table: string; relkind: string; column: string; type: string; hasdef: boolean; generated: string };
 type KeyRow = { table: string; cols: string[] };
+type ForeignKeyRow = { name: string; table: string; cols: string[]; ref_table: string; ref_cols: string[] };
 type FnRow = {
   name: string;
   retset: boolean;
@@ -47,6 +54,7 @@ type FnRow = {
 
 export class Catalog {
   #tables = new Map<string, TableInfo>();
+  #foreignKeys: ForeignKey[] = [];
   #functions = new Map<string, FunctionInfo[]>();
   #loadedAt = 0;
   #loading: Promise<void> | null = null;
@@ -59,6 +67,12 @@ export class Catalog {
     const found = this.#tables.get(name);
     if (found || !(await this.#reloadOnMiss())) return found;
     return this.#tables.get(name);
+  }
+
+  /** All tables and foreign keys (for embedding). */
+  async schema(): Promise<Schema> {
+    await this.#ensure();
+    return { tables: this.#tables, foreignKeys: this.#foreignKeys };
   }
 
   async functions(name: string): Promise<FunctionInfo[]> {
@@ -112,6 +126,20 @@ export class Catalog {
       join pg_catalog.pg_class c on c.oid = con.conrelid
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and con.contype = 'p'`);
+    const foreignKeys = await this.db.query<ForeignKeyRow>(`
+      select con.conname as name, c.relname as "table", r.relname as ref_table,
+             array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
+                   join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+                   order by k.ord) as cols,
+             array(select a.attname::text from unnest(con.confkey) with ordinality k(attnum, ord)
+                   join pg_catalog.pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum
+                   order by k.ord) as ref_cols
+      from pg_catalog.pg_constraint con
+      join pg_catalog.pg_class c on c.oid = con.conrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_class r on r.oid = con.confrelid
+      join pg_catalog.pg_namespace rn on rn.oid = r.relnamespace
+      where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'`);
     const fns = await this.db.query<FnRow>(`
       select p.proname as name, p.proretset as retset, pg_catalog.format_type(p.prorettype, null) as rettype,
              t.typtype::text as typtype, p.provolatile::text as volatility, p.pronargs as nargs,
@@ -152,6 +180,13 @@ export class Catalog {
       nextFunctions.set(row.name, [...(nextFunctions.get(row.name) ?? []), info]);
     }
     this.#tables = nextTables;
+    this.#foreignKeys = foreignKeys.rows.map((row) => ({
+      name: row.name,
+      table: row.table,
+      columns: row.cols,
+      refTable: row.ref_table,
+      refColumns: row.ref_cols,
+    }));
     this.#functions = nextFunctions;
     this.#loadedAt = Date.now();
   }

@@ -1,4 +1,4 @@
-import type { ColumnInfo, FunctionInfo, TableInfo } from './catalog.ts';
+import type { ColumnInfo, ForeignKey, FunctionInfo, Schema, TableInfo } from './catalog.ts';
 import { RestError } from './rest-errors.ts';
 
 /**
@@ -7,7 +7,11 @@ import { RestError } from './rest-errors.ts';
  * taken from the catalog, and `$n` placeholders. Every value from the request is a bound parameter.
  */
 
-export type SelectItem = { star: true } | { star: false; column: string; alias: string | null; cast: string | null };
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'column'; column: string; alias: string | null; cast: string | null }
+  /** `alias:relation!hint!inner(select…)`: a related table, followed along a foreign key. */
+  | { kind: 'embed'; relation: string; alias: string | null; hint: string | null; inner: boolean; select: SelectItem[] };
 
 export type Condition = { kind: 'cond'; column: string; negate: boolean; op: string; value: string };
 export type Logic = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Filter[] };
@@ -73,39 +77,41 @@ function unquote(value: string): string {
   return value;
 }
 
+function splitAlias(item: string): { alias: string | null; rest: string } {
+  const colon = item.search(/:(?!:)/);
+  if (colon > 0 && item[colon - 1] !== ':') return { alias: unquote(item.slice(0, colon)), rest: item.slice(colon + 1) };
+  return { alias: null, rest: item };
+}
+
 export function parseSelect(text: string | null): SelectItem[] {
-  if (text === null || text.trim() === '') return [{ star: true }];
-  return splitTopLevel(text).map((raw) => {
+  if (text === null || text.trim() === '') return [{ kind: 'star' }];
+  return splitTopLevel(text).map((raw): SelectItem => {
     const item = raw.trim();
-    if (item === '*') return { star: true } as const;
-    if (item.includes('(')) {
-      throw new RestError(
-        400,
-        'PGRST200',
-        `Could not find a relationship for '${item.split('(')[0] ?? item}' in the schema cache`,
-        'Embedding resources is not supported by the local stack',
-      );
+    if (item === '*') return { kind: 'star' };
+    const { alias, rest } = splitAlias(item);
+    const open = rest.indexOf('(');
+    if (open >= 0) {
+      if (!rest.endsWith(')')) throw parseError(`failed to parse select parameter (${item})`);
+      const [relation = '', ...modifiers] = rest.slice(0, open).split('!');
+      const inner = modifiers.includes('inner');
+      const hints = modifiers.filter((modifier) => modifier !== 'inner' && modifier !== 'left');
+      if (!relation || hints.length > 1) throw parseError(`failed to parse select parameter (${item})`);
+      return { kind: 'embed', relation: unquote(relation), alias, hint: hints[0] ?? null, inner, select: parseSelect(rest.slice(open + 1, -1)) };
     }
-    let rest = item;
-    let alias: string | null = null;
-    const colon = rest.search(/:(?!:)/);
-    if (colon > 0 && rest[colon + 1] !== ':' && rest[colon - 1] !== ':') {
-      alias = unquote(rest.slice(0, colon));
-      rest = rest.slice(colon + 1);
-    }
+    let columnText = rest;
     let cast: string | null = null;
-    const castAt = rest.indexOf('::');
+    const castAt = columnText.indexOf('::');
     if (castAt >= 0) {
-      const castName = rest.slice(castAt + 2).toLowerCase();
+      const castName = columnText.slice(castAt + 2).toLowerCase();
       cast = CASTS[castName] ?? null;
       if (!cast) throw parseError(`failed to parse select parameter (${item})`, `Unsupported cast '${castName}'`);
-      rest = rest.slice(0, castAt);
+      columnText = columnText.slice(0, castAt);
     }
-    const column = unquote(rest);
+    const column = unquote(columnText);
     if (!column || column.includes('->')) {
       throw parseError(`failed to parse select parameter (${item})`, 'JSON paths are not supported by the local stack');
     }
-    return { star: false, column, alias, cast };
+    return { kind: 'column', column, alias, cast };
   });
 }
 
@@ -294,35 +300,155 @@ function orderSql(table: TableInfo, order: OrderItem[]): string {
   return ` order by ${items.join(', ')}`;
 }
 
-/** Output names when the select list renames or casts: the response keys are applied in JS. */
-export type OutputShape = { positional: false } | { positional: true; keys: string[] };
+/**
+ * How rows come out of SQL: as the table's own columns (`rows`), as `_c0…` columns renamed in JS
+ * (`positional`: aliases and casts), or as one JSON object per row built in SQL (`object`: embedded
+ * resources, whose keys are bound parameters).
+ */
+export type OutputShape = { mode: 'rows' } | { mode: 'positional'; keys: string[] } | { mode: 'object' };
 
-export function selectListSql(table: TableInfo, select: SelectItem[]): { sql: string; shape: OutputShape } {
-  const needsPositional = select.some((item) => !item.star && (item.alias !== null || item.cast !== null));
+/** What json_agg() aggregates for a shape, over a subquery aliased `_s`. */
+export function aggregateOf(shape: OutputShape): string {
+  return shape.mode === 'object' ? '_s."_j"' : '_s';
+}
+
+type EmbedPlan = { target: TableInfo; many: boolean; join: (outer: string, inner: string) => string };
+
+function matchesHint(fk: ForeignKey, hint: string | null, via?: string): boolean {
+  return hint === null || fk.name === hint || fk.columns.includes(hint) || via === hint;
+}
+
+function columnsEqual(left: string, leftColumns: string[], right: string, rightColumns: string[]): string {
+  return leftColumns.map((column, index) => `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[index] ?? '')}`).join(' and ');
+}
+
+/** Finds how `relation` relates to `from`: many-to-one, one-to-many, or many-to-many through a junction. */
+function resolveEmbed(schema: Schema, from: TableInfo, relation: string, hint: string | null, depth: number): EmbedPlan {
+  const target = schema.tables.get(relation);
+  const notFound = (): RestError =>
+    new RestError(400, 'PGRST200', `Could not find a relationship between '${from.name}' and '${relation}' in the schema cache`);
+  if (!target) throw notFound();
+  const plans: EmbedPlan[] = [];
+  for (const fk of schema.foreignKeys) {
+    if (!matchesHint(fk, hint)) continue;
+    if (fk.table === from.name && fk.refTable === target.name) {
+      plans.push({ target, many: false, join: (outer, inner) => columnsEqual(inner, fk.refColumns, outer, fk.columns) });
+    }
+    if (fk.table === target.name && fk.refTable === from.name && fk.table !== fk.refTable) {
+      plans.push({ target, many: true, join: (outer, inner) => columnsEqual(inner, fk.columns, outer, fk.refColumns) });
+    }
+  }
+  if (plans.length === 0) {
+    // Many-to-many: a junction table with a foreign key to each side.
+    for (const toFrom of schema.foreignKeys) {
+      if (toFrom.refTable !== from.name || toFrom.table === from.name || toFrom.table === target.name) continue;
+      for (const toTarget of schema.foreignKeys) {
+        if (toTarget.table !== toFrom.table || toTarget.refTable !== target.name) continue;
+        if (hint !== null && hint !== toFrom.table) continue;
+        const junction = schema.tables.get(toFrom.table);
+        if (!junction) continue;
+        const j = `_j${depth}`;
+        plans.push({
+          target,
+          many: true,
+          join: (outer, inner) =>
+            `exists (select 1 from ${tableRef(junction)} as ${j} where ${columnsEqual(j, toTarget.columns, inner, toTarget.refColumns)} ` +
+            `and ${columnsEqual(j, toFrom.columns, outer, toFrom.refColumns)})`,
+        });
+      }
+    }
+  }
+  if (plans.length === 0) throw notFound();
+  if (plans.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${from.name}' and '${relation}'`,
+      null,
+      `Try changing '${relation}' to one of the foreign keys, e.g. '${relation}!<constraint name>'`,
+    );
+  }
+  return plans[0]!;
+}
+
+/** `json_build_object(key, value, …)` for one row of `table` (aliased `alias`); keys are bound values. */
+function objectSql(schema: Schema, table: TableInfo, select: SelectItem[], alias: string, depth: number, params: Params): string {
+  const pairs: string[] = [];
+  for (const item of select) {
+    if (item.kind === 'star') {
+      for (const name of table.columnOrder) pairs.push(`${params.add(name)}, ${alias}.${quoteIdent(name)}`);
+    } else if (item.kind === 'column') {
+      const ref = `${alias}.${quoteIdent(columnOf(table, item.column).name)}`;
+      pairs.push(`${params.add(item.alias ?? item.column)}, ${item.cast ? `(${ref})::${item.cast}` : ref}`);
+    } else {
+      pairs.push(`${params.add(item.alias ?? item.relation)}, ${embedSql(schema, table, item, alias, depth, params)}`);
+    }
+  }
+  // json_build_object takes at most 100 arguments.
+  if (pairs.length > 50) throw parseError('Too many columns in one object (at most 50 when embedding)');
+  return `json_build_object(${pairs.join(', ')})`;
+}
+
+function embedSql(
+  schema: Schema,
+  from: TableInfo,
+  item: Extract<SelectItem, { kind: 'embed' }>,
+  outer: string,
+  depth: number,
+  params: Params,
+): string {
+  const plan = resolveEmbed(schema, from, item.relation, item.hint, depth + 1);
+  const inner = `_t${depth + 1}`;
+  const object = objectSql(schema, plan.target, item.select, inner, depth + 1, params);
+  const source = `from ${tableRef(plan.target)} as ${inner} where ${plan.join(outer, inner)}`;
+  return plan.many ? `(select coalesce(json_agg(${object}), '[]'::json) ${source})` : `(select ${object} ${source})`;
+}
+
+/** `!inner` embeds keep only parent rows that have a related row. */
+export function innerEmbedsSql(schema: Schema, table: TableInfo, select: SelectItem[]): string[] {
+  return select.flatMap((item) => {
+    if (item.kind !== 'embed' || !item.inner) return [];
+    const plan = resolveEmbed(schema, table, item.relation, item.hint, 100);
+    return [`exists (select 1 from ${tableRef(plan.target)} as _ti where ${plan.join('_t', '_ti')})`];
+  });
+}
+
+export function selectListSql(
+  schema: Schema,
+  table: TableInfo,
+  select: SelectItem[],
+  params: Params,
+): { sql: string; shape: OutputShape } {
+  if (select.some((item) => item.kind === 'embed')) {
+    return { sql: `${objectSql(schema, table, select, '_t', 0, params)} as "_j"`, shape: { mode: 'object' } };
+  }
+  const needsPositional = select.some((item) => item.kind === 'column' && (item.alias !== null || item.cast !== null));
   if (!needsPositional) {
     const sql = select
-      .map((item) => (item.star ? '_t.*' : `_t.${quoteIdent(columnOf(table, item.column).name)}`))
+      .map((item) => (item.kind === 'column' ? `_t.${quoteIdent(columnOf(table, item.column).name)}` : '_t.*'))
       .join(', ');
-    return { sql, shape: { positional: false } };
+    return { sql, shape: { mode: 'rows' } };
   }
   const keys: string[] = [];
   const parts: string[] = [];
   for (const item of select) {
-    const columns = item.star
-      ? table.columnOrder.map((name) => ({ name, alias: name, cast: null as string | null }))
-      : [{ name: columnOf(table, item.column).name, alias: item.alias ?? item.column, cast: item.cast }];
+    if (item.kind === 'embed') continue;
+    const columns =
+      item.kind === 'star'
+        ? table.columnOrder.map((name) => ({ name, alias: name, cast: null as string | null }))
+        : [{ name: columnOf(table, item.column).name, alias: item.alias ?? item.column, cast: item.cast }];
     for (const column of columns) {
       const ref = `_t.${quoteIdent(column.name)}`;
       parts.push(`${column.cast ? `(${ref})::${column.cast}` : ref} as "_c${keys.length}"`);
       keys.push(column.alias);
     }
   }
-  return { sql: parts.join(', '), shape: { positional: true, keys } };
+  return { sql: parts.join(', '), shape: { mode: 'positional', keys } };
 }
 
 /** Renames `_c0…` back to the requested keys. */
 export function applyShape(rows: Record<string, unknown>[], shape: OutputShape): Record<string, unknown>[] {
-  if (!shape.positional) return rows;
+  if (shape.mode !== 'positional') return rows;
   return rows.map((row) => {
     const out: Record<string, unknown> = {};
     shape.keys.forEach((key, index) => {
@@ -339,21 +465,25 @@ export function tableRef(table: TableInfo): string {
 export type ReadPlan = { sql: string; countSql: string; params: (string | null)[]; countParams: (string | null)[]; shape: OutputShape };
 
 export function buildRead(
+  schema: Schema,
   table: TableInfo,
   query: ParsedQuery,
   range: { offset: number; limit: number | null },
 ): ReadPlan {
   const params = new Params();
-  const where = whereSql(table, query.filters, params);
+  // The WHERE clause's parameters come first, so the count query can reuse exactly those.
+  let where = whereSql(table, query.filters, params);
+  const inner = innerEmbedsSql(schema, table, query.select);
+  if (inner.length > 0) where += `${where ? ' and' : ' where'} ${inner.join(' and ')}`;
   const countParams = [...params.values];
-  const { sql: items, shape } = selectListSql(table, query.select);
+  const { sql: items, shape } = selectListSql(schema, table, query.select, params);
   let paging = orderSql(table, query.order);
   if (range.limit !== null) paging += ` limit ${params.add(String(range.limit), 'bigint')}`;
   if (range.offset > 0) paging += ` offset ${params.add(String(range.offset), 'bigint')}`;
   const from = `${tableRef(table)} as _t${where}`;
   return {
     sql:
-      `select count(*)::int as n, coalesce(json_agg(_s), '[]'::json)::text as body ` +
+      `select count(*)::int as n, coalesce(json_agg(${aggregateOf(shape)}), '[]'::json)::text as body ` +
       `from (select ${items} from ${from}${paging}) _s`,
     countSql: `select count(*)::int as n from ${from}`,
     params: params.values,
@@ -377,15 +507,22 @@ function verifyKeys(table: TableInfo, keys: Iterable<string>): string[] {
 }
 
 /** Wraps a data-changing statement so one round trip returns the affected count and, if asked, the rows. */
-function withReturn(statement: string, table: TableInfo, select: SelectItem[], representation: boolean): { sql: string; shape: OutputShape } {
+function withReturn(
+  schema: Schema,
+  statement: string,
+  table: TableInfo,
+  select: SelectItem[],
+  representation: boolean,
+  params: Params,
+): { sql: string; shape: OutputShape } {
   if (!representation) {
-    return { sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`, shape: { positional: false } };
+    return { sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`, shape: { mode: 'rows' } };
   }
-  const { sql: items, shape } = selectListSql(table, select);
+  const { sql: items, shape } = selectListSql(schema, table, select, params);
   return {
     sql:
       `with _w as (${statement} returning _t.*) ` +
-      `select count(*)::int as n, coalesce(json_agg(_s), '[]'::json)::text as body from (select ${items} from _w as _t) _s`,
+      `select count(*)::int as n, coalesce(json_agg(${aggregateOf(shape)}), '[]'::json)::text as body from (select ${items} from _w as _t) _s`,
     shape,
   };
 }
@@ -397,6 +534,7 @@ export type InsertOptions = {
 };
 
 export function buildInsert(
+  schema: Schema,
   table: TableInfo,
   query: ParsedQuery,
   rows: Record<string, unknown>[],
@@ -429,7 +567,7 @@ export function buildInsert(
     }
   }
 
-  let shape: OutputShape = { positional: false };
+  let shape: OutputShape = { mode: 'rows' };
   const statements = groups.map((group) => {
     const params = new Params();
     const payload = params.add(JSON.stringify(group.rows), 'json');
@@ -456,7 +594,7 @@ export function buildInsert(
           ? ` on conflict (${target}) do nothing`
           : ` on conflict (${target}) do update set ${updates.join(', ')}`;
     }
-    const built = withReturn(statement, table, query.select, options.representation);
+    const built = withReturn(schema, statement, table, query.select, options.representation, params);
     shape = built.shape;
     return { sql: built.sql, params: params.values };
   });
@@ -464,6 +602,7 @@ export function buildInsert(
 }
 
 export function buildUpdate(
+  schema: Schema,
   table: TableInfo,
   query: ParsedQuery,
   patch: Record<string, unknown>,
@@ -471,7 +610,7 @@ export function buildUpdate(
 ): { statement: WriteStatement | null; shape: OutputShape } {
   const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
   const keys = allowed ? Object.keys(patch).filter((key) => allowed.has(key)) : verifyKeys(table, Object.keys(patch));
-  if (keys.length === 0) return { statement: null, shape: { positional: false } };
+  if (keys.length === 0) return { statement: null, shape: { mode: 'rows' } };
   const params = new Params();
   const payload = params.add(JSON.stringify(patch), 'json');
   const sets = keys.map((key) => `${quoteIdent(key)} = _r.${quoteIdent(key)}`).join(', ');
@@ -479,18 +618,19 @@ export function buildUpdate(
   const statement =
     `update ${tableRef(table)} as _t set ${sets} ` +
     `from json_populate_record(null::${tableRef(table)}, ${payload}) as _r${where}`;
-  const built = withReturn(statement, table, query.select, representation);
+  const built = withReturn(schema, statement, table, query.select, representation, params);
   return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
 }
 
 export function buildDelete(
+  schema: Schema,
   table: TableInfo,
   query: ParsedQuery,
   representation: boolean,
 ): { statement: WriteStatement; shape: OutputShape } {
   const params = new Params();
   const where = whereSql(table, query.filters, params);
-  const built = withReturn(`delete from ${tableRef(table)} as _t${where}`, table, query.select, representation);
+  const built = withReturn(schema, `delete from ${tableRef(table)} as _t${where}`, table, query.select, representation, params);
   return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
 }
 

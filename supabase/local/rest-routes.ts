@@ -66,7 +66,7 @@ const singleError = (rows: number): RestError =>
 /** The JSON text to send for a list of rows, honouring the select shape, single-object and nulls=stripped. */
 function renderRows(body: string, n: number, shape: OutputShape, accept: Accept): string {
   if (accept.single && n !== 1) throw singleError(n);
-  if (!shape.positional && !accept.stripNulls && !accept.single) return body;
+  if (shape.mode !== 'positional' && !accept.stripNulls && !accept.single) return body;
   let rows = applyShape(JSON.parse(body) as Record<string, unknown>[], shape);
   if (accept.stripNulls) rows = stripNulls(rows) as Record<string, unknown>[];
   return JSON.stringify(accept.single ? rows[0] : rows);
@@ -141,7 +141,7 @@ async function read(
   const offset = query.offset ?? range?.offset ?? 0;
   let limit = query.limit ?? range?.limit ?? null;
   if (stack.config.maxRows !== null) limit = limit === null ? stack.config.maxRows : Math.min(limit, stack.config.maxRows);
-  const plan = buildRead(table, query, { offset, limit });
+  const plan = buildRead(await stack.catalog.schema(), table, query, { offset, limit });
   const { n, body, total } = await inContext(stack, caller, req, url, async (tx) => {
     const rows = await tx.query<{ n: number; body: string }>(plan.sql, plan.params);
     const first = rows.rows[0] ?? { n: 0, body: '[]' };
@@ -223,8 +223,8 @@ async function tableRequest(
     const table = await tableOrThrow(stack, name);
     const rows = Array.isArray(payload) ? payload : [payload];
     if (!rows.every(isRecord)) throw new RestError(400, 'PGRST102', 'All rows must be JSON objects');
-    if (rows.length === 0) return write(stack, caller, req, url, [], { positional: false }, prefs, accept, 201);
-    const { statements, shape } = buildInsert(table, query, rows, {
+    if (rows.length === 0) return write(stack, caller, req, url, [], { mode: 'rows' }, prefs, accept, 201);
+    const { statements, shape } = buildInsert(await stack.catalog.schema(), table, query, rows, {
       representation: prefs.representation,
       missingDefault: prefs.missingDefault,
       resolution: prefs.resolution,
@@ -235,12 +235,12 @@ async function tableRequest(
     const payload = await readJson(req);
     const table = await tableOrThrow(stack, name);
     if (!isRecord(payload)) throw new RestError(400, 'PGRST102', 'The body of an update must be a JSON object');
-    const { statement, shape } = buildUpdate(table, query, payload, prefs.representation);
+    const { statement, shape } = buildUpdate(await stack.catalog.schema(), table, query, payload, prefs.representation);
     return write(stack, caller, req, url, statement ? [statement] : [], shape, prefs, accept, 200);
   }
   if (method === 'DELETE') {
     const table = await tableOrThrow(stack, name);
-    const { statement, shape } = buildDelete(table, query, prefs.representation);
+    const { statement, shape } = buildDelete(await stack.catalog.schema(), table, query, prefs.representation);
     return write(stack, caller, req, url, [statement], shape, prefs, accept, 200);
   }
   throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);

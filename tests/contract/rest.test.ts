@@ -105,6 +105,34 @@ describe('/rest/v1 with supabase-js', () => {
       expect(maybe).toMatchObject({ error: null, data: null });
     });
 
+    it('embeds related tables along foreign keys: many-to-one, one-to-many, many-to-many, !inner', async () => {
+      const packages = await anon
+        .from('packages')
+        .select('slug, items:package_items(position, product:products(slug, price_pence)), products(slug)')
+        .eq('category', 'Smoking Cessation')
+        .single();
+      expect(packages.error).toBeNull();
+      const pkg = packages.data as unknown as {
+        slug: string;
+        items: { position: number; product: { slug: string; price_pence: number } }[];
+        products: { slug: string }[];
+      };
+      expect(Object.keys(pkg)).toEqual(['slug', 'items', 'products']);
+      expect(pkg.items.length).toBeGreaterThanOrEqual(3); // 3 related audios (+ the free guide)
+      expect(pkg.items[0]).toMatchObject({ position: expect.any(Number), product: { slug: expect.any(String), price_pence: 299 } });
+      expect(pkg.products.map((p) => p.slug).sort()).toEqual(pkg.items.map((i) => i.product.slug).sort());
+
+      // RLS applies inside embeds: anon sees no purchases of a product.
+      const product = await anon.from('products').select('slug, purchases(id)').eq('slug', 'stop-smoking-for-good').single();
+      expect(product.data).toEqual({ slug: 'stop-smoking-for-good', purchases: [] });
+      const inner = await anon.from('products').select('slug, purchases!inner(id)').eq('slug', 'stop-smoking-for-good');
+      expect(inner).toMatchObject({ error: null, data: [] });
+
+      const unknown = await anon.from('products').select('slug, user_roles(id)');
+      expect(unknown.status).toBe(400);
+      expect(unknown.error?.code).toBe('PGRST200');
+    });
+
     it('RLS decides what a caller sees: a customer sees only their own purchases', async () => {
       const other = await confirmedUser(stack, 'other-buyer');
       await service.rpc('insert_purchase', { p_user_id: other.id, p_title: 'Cravings Be Gone', p_category: 'Smoking Cessation', p_price: 2.99, p_download_url: '#' });
