@@ -44,7 +44,7 @@ export function ResetRequest() {
       <AuthLayout backLabel={text.backToHome} icon={<MailCheck />} title={text.sent.title}>
         <div className="space-y-3 text-center text-muted-foreground">
           <p>
-            {text.sent.sentTo} <strong className="break-all text-foreground">{sentTo}</strong>
+            {text.sent.sentTo} <strong className="block break-words text-foreground">{sentTo}</strong>
           </p>
           <p>{text.sent.expiry}</p>
           <p>{text.sent.spam}</p>

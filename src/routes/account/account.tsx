@@ -20,7 +20,7 @@ export function Component() {
             title={guardText.accountTitle}
             lead={
               <>
-                {guardText.signedInAs} <strong className="break-all text-foreground">{user.email}</strong>
+                {guardText.signedInAs} <strong className="break-words text-foreground">{user.email}</strong>
               </>
             }
           />
