@@ -28,6 +28,6 @@ describe('route table', () => {
   it('sends unknown paths to the 404 page', () => {
     expect(moduleForPath('/no-such-page')).toBe('notFound');
     expect(moduleForPath('/about/extra')).toBe('notFound');
-    expect(moduleForPath('/anxiety-stress')).toBe('conditionPage');
+    expect(moduleForPath('/anxiety-stress')).toBe('anxietyStress');
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,19 +7,14 @@ import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { conditionPageCopy as copy, conditionPages, isConditionPath } from '@/content/conditions';
+import { conditionPageCopy as copy, type ConditionPage } from '@/content/conditions';
 import { BookingButton } from '@/features/booking/booking-button';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialsSection } from '@/features/testimonials/testimonials-section';
 
-/** One template for the six condition pages; the URL picks the typed content (spec §2). */
-export function Component() {
-  const { pathname } = useLocation();
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!isConditionPath(path)) throw new Error(`No condition page for ${pathname}`);
-  const page = conditionPages[path];
-
+/** The one template of the six condition pages (spec §2), fed by each page's typed content. */
+export function ConditionTemplate({ page }: { page: ConditionPage }) {
   return (
     <>
       <Seo

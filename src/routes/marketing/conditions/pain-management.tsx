@@ -1,0 +1,6 @@
+import { painManagementPage } from '@/content/conditions/pain-management';
+import { ConditionTemplate } from './condition-template';
+
+export function Component() {
+  return <ConditionTemplate page={painManagementPage} />;
+}

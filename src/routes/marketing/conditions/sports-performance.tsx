@@ -1,0 +1,6 @@
+import { sportsPerformancePage } from '@/content/conditions/sports-performance';
+import { ConditionTemplate } from './condition-template';
+
+export function Component() {
+  return <ConditionTemplate page={sportsPerformancePage} />;
+}
