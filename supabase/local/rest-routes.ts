@@ -34,7 +34,8 @@ function parsePrefer(req: IncomingMessage): Prefs {
   for (const item of headerList(req, 'prefer')) {
     const [key, value] = item.split('=').map((part) => part.trim());
     if (key === 'return' && value === 'representation') prefs.representation = true;
-    else if (key === 'count' && value === 'exact') prefs.count = true;
+    // planned/estimated counts come from statistics in PostgREST; an exact count is as good here.
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = true;
     else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge';
     else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore';
     else if (key === 'missing' && value === 'default') prefs.missingDefault = true;

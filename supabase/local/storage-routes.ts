@@ -107,6 +107,36 @@ async function createSignedUrl(stack: StackContext, req: IncomingMessage, url: U
   return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
 }
 
+/** `createSignedUrls`: several objects at once; each entry carries its own error. */
+async function createSignedUrls(stack: StackContext, req: IncomingMessage, url: URL, bucket: string): Promise<unknown> {
+  const caller = await callerOrThrow(stack, req, url);
+  const body = await readJsonObject(req);
+  const expiresIn = Number(body.expiresIn);
+  if (!Number.isFinite(expiresIn) || expiresIn < 1) {
+    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
+  }
+  const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : [];
+  if (paths.length === 0 || paths.length > 1000) throw new StorageError('400', 'InvalidRequest', 'paths must list 1 to 1000 objects');
+  await bucketOrThrow(stack, bucket);
+  const visible = await asRole(stack, caller, async (tx) => {
+    const found = new Set<string>();
+    for (const name of paths) {
+      if (!isValidObjectName(name)) continue;
+      const result = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+      if (result.rows.length > 0) found.add(name);
+    }
+    return found;
+  });
+  const iat = nowSeconds();
+  return Promise.all(
+    paths.map(async (name) => {
+      if (!visible.has(name)) return { error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null };
+      const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) }, stack.jwtSecret);
+      return { error: null, path: name, signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
+    }),
+  );
+}
+
 async function serveSigned(stack: StackContext, req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
   const { bucket, name } = objectPath(segments);
   const token = url.searchParams.get('token');
@@ -366,6 +396,9 @@ export async function handleStorage(
     if (keyError) return sendJson(res, 401, keyError);
 
     if (area === 'object') {
+      if (kind === 'sign' && method === 'POST' && rest.length === 1) {
+        return sendJson(res, 200, await createSignedUrls(stack, req, url, rest[0] ?? ''));
+      }
       if (kind === 'sign' && method === 'POST') return sendJson(res, 200, await createSignedUrl(stack, req, url, rest));
       if (kind === 'list' && method === 'POST') return sendJson(res, 200, await list(stack, req, url, rest[0] ?? ''));
       if (kind === 'authenticated' && reading) return await serveAuthenticated(stack, req, res, url, rest);

@@ -62,6 +62,15 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
   });
 
+  it('signs several objects at once, each with its own answer', async () => {
+    const { data, error } = await anon.storage.from('audio').createSignedUrls([PREVIEW, FULL], 60);
+    expect(error).toBeNull();
+    expect(data?.[0]).toMatchObject({ path: PREVIEW, error: null });
+    expect((await fetch(data?.[0]?.signedUrl ?? '')).status).toBe(200);
+    expect(data?.[1]).toMatchObject({ path: FULL, signedUrl: null });
+    expect(data?.[1]?.error).toBeTruthy();
+  });
+
   it('download asks for Content-Disposition', async () => {
     const { data } = await anon.storage.from('audio').createSignedUrl(PREVIEW, 60, { download: 'preview.mp3' });
     const response = await fetch(data?.signedUrl ?? '');
