@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { AccessibilityProvider } from '@/features/accessibility/accessibility-provider';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { CookieConsentProvider } from '@/features/consent/cookie-consent-provider';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -11,5 +13,11 @@ interface AppProvidersProps {
  * that fetch (shop, account, admin) so it stays out of the marketing pages' first JavaScript.
  */
 export function AppProviders({ children }: AppProvidersProps) {
-  return <AuthProvider>{children}</AuthProvider>;
+  return (
+    <AccessibilityProvider>
+      <CookieConsentProvider>
+        <AuthProvider>{children}</AuthProvider>
+      </CookieConsentProvider>
+    </AccessibilityProvider>
+  );
 }

@@ -14,7 +14,17 @@ let listener: Listener | null = null;
 const queue: QueuedToast[] = [];
 const requestListeners = new Set<() => void>();
 
+/** What observers (the accessibility announcer) hear about each toast. */
+export interface ToastNotice {
+  title: string;
+  description?: string;
+}
+const observers = new Set<(notice: ToastNotice) => void>();
+
 function push(toast: QueuedToast) {
+  const description = toast.options?.description;
+  const notice: ToastNotice = { title: toast.title, ...(typeof description === 'string' ? { description } : {}) };
+  observers.forEach((observe) => observe(notice));
   if (listener) listener(toast);
   else {
     queue.push(toast);
@@ -42,4 +52,10 @@ export function onToastRequested(notify: () => void): () => void {
   requestListeners.add(notify);
   if (queue.length > 0) notify();
   return () => requestListeners.delete(notify);
+}
+
+/** Hears every toast as it is shown (the accessibility settings echo them to their live region). */
+export function observeToasts(observe: (notice: ToastNotice) => void): () => void {
+  observers.add(observe);
+  return () => observers.delete(observe);
 }

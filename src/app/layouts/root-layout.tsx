@@ -4,7 +4,11 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { MAIN_CONTENT_ID, SkipLinks } from '@/components/layout/skip-links';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { AccessibilitySettingsButton } from '@/features/accessibility/accessibility-settings-button';
+import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
+import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -31,14 +35,20 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLinks />
+      {/* Early in the reading order, so keyboard and screen-reader visitors meet it first; shown fixed at the bottom. */}
+      <CookieBannerHost />
+      <RouteAnnouncer />
       {/* The cart provider plugs in here; until then the cart is empty. */}
-      <Header user={user} cartCount={0} onSignOut={onSignOut} />
+      <Header user={user} cartCount={0} onSignOut={onSignOut} tools={<AccessibilitySettingsButton />} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <Footer year={new Date().getFullYear()} />
+      <Footer
+        year={new Date().getFullYear()}
+        extraLinks={<CookieSettingsLink className="inline-flex min-h-11 cursor-pointer items-center underline-offset-4 hover:underline" />}
+      />
       <LazyToaster />
     </div>
   );

@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { observeToasts } from '@/lib/toast';
+import type { AccessibilitySettings } from './accessibility-settings';
+import { getSettingsSnapshot, resetSettings, serverSettings, setSettings, subscribeToSettings } from './settings-store';
+
+export interface AccessibilityValue {
+  settings: AccessibilitySettings;
+  /** Changes some settings; they apply at once and are stored. */
+  updateSettings: (changes: Partial<AccessibilitySettings>) => void;
+  resetToDefaults: () => void;
+  /** Speaks a message through the polite live region, when announcements are on. */
+  announce: (message: string) => void;
+}
+
+const AccessibilityContext = createContext<AccessibilityValue | null>(null);
+
+export const ANNOUNCER_ID = 'a11y-announcer';
+
+let speak: ((message: string) => void) | null = null;
+
+function announce(message: string): void {
+  if (message && getSettingsSnapshot().announcements) speak?.(message);
+}
+
+function updateSettings(changes: Partial<AccessibilitySettings>): void {
+  setSettings({ ...getSettingsSnapshot(), ...changes });
+}
+
+export function AccessibilityProvider({ children }: { children: ReactNode }) {
+  // The server snapshot (defaults) during prerender and hydration, so the markup matches; <html> already
+  // carries the stored settings, put there by the before-paint script.
+  const settings = useSyncExternalStore(subscribeToSettings, getSettingsSnapshot, () => serverSettings);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    // The same text twice in a row would not change the region; a trailing no-break space makes it new.
+    speak = (next) => setMessage((current) => (current === next ? `${next}\u00a0` : next));
+    // Toasts are spoken too (sonner's own region only appears with the first toast, which screen readers miss).
+    const stopObserving = observeToasts(({ title, description }) =>
+      announce(description ? `${title}. ${description}` : title),
+    );
+    return () => {
+      speak = null;
+      stopObserving();
+    };
+  }, []);
+
+  // No memo needed: this provider sits at the top and re-renders only when its own state changes.
+  return (
+    <AccessibilityContext.Provider value={{ settings, updateSettings, resetToDefaults: resetSettings, announce }}>
+      {children}
+      <div id={ANNOUNCER_ID} role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {settings.announcements ? message : ''}
+      </div>
+    </AccessibilityContext.Provider>
+  );
+}
+
+export function useAccessibilitySettings(): AccessibilityValue {
+  const value = useContext(AccessibilityContext);
+  if (!value) throw new Error('useAccessibilitySettings must be used within AccessibilityProvider');
+  return value;
+}

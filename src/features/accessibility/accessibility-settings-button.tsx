@@ -1,0 +1,41 @@
+import { Accessibility } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import { settingsChromeText } from '@/content/settings-chrome';
+
+// The dialog's code loads when the button is first pressed.
+const AccessibilityDialog = lazy(() =>
+  import('./accessibility-dialog').then((m) => ({ default: m.AccessibilityDialog })),
+);
+
+/** The header button that opens the accessibility settings dialog, on every page. */
+export function AccessibilitySettingsButton() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+        aria-label={settingsChromeText.accessibilitySettings}
+        title={settingsChromeText.accessibilitySettings}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Accessibility aria-hidden="true" />
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AccessibilityDialog
+            onClose={() => {
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import {
+  cookieBannerText as text,
+  cookieCategoryText,
+  optionalCookieCategories,
+  type OptionalCookieCategory,
+} from '@/content/consent';
+import type { CookiePreferences } from './consent-storage';
+import { COOKIE_BANNER_ID, useCookieConsent } from './cookie-consent-provider';
+
+const TITLE_ID = 'cookie-banner-title';
+
+type Choices = Record<OptionalCookieCategory, boolean>;
+
+function describeChoice(preferences: CookiePreferences): string {
+  const enabled = optionalCookieCategories.filter((category) => preferences[category]);
+  if (enabled.length === 0) return text.currentChoice.essentialOnly;
+  if (enabled.length === optionalCookieCategories.length) return text.currentChoice.all;
+  return text.currentChoice.custom(enabled.map((category) => cookieCategoryText[category].title.toLowerCase()));
+}
+
+interface CategoryRowProps {
+  id: string;
+  title: string;
+  description: string;
+  checked: boolean;
+  locked?: boolean;
+  onChange?: (checked: boolean) => void;
+}
+
+function CategoryRow({ id, title, description, checked, locked = false, onChange }: CategoryRowProps) {
+  return (
+    <li className="flex items-start justify-between gap-4 rounded-lg border border-border bg-card p-4">
+      <div>
+        <label htmlFor={id} className="font-semibold">
+          {title}
+        </label>
+        {locked ? (
+          <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+            {text.alwaysOn}
+          </span>
+        ) : null}
+        <p id={`${id}-description`} className="mt-1 text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="ui-switch mt-0.5"
+        checked={checked}
+        disabled={locked}
+        aria-describedby={`${id}-description`}
+        onChange={(event) => onChange?.(event.target.checked)}
+      />
+    </li>
+  );
+}
+
+/** The cookie banner (spec §4): a summary with three choices, and a detail view with a switch per category. */
+export function CookieBanner() {
+  const { preferences, hasConsented, bannerRequested, acceptAll, essentialOnly, save, closeBanner } =
+    useCookieConsent();
+  const [view, setView] = useState<'summary' | 'detail'>('summary');
+  const [choices, setChoices] = useState<Choices>(() => ({
+    functional: preferences.functional,
+    analytics: preferences.analytics,
+    marketing: preferences.marketing,
+  }));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const customizeRef = useRef<HTMLButtonElement>(null);
+  // Where focus goes after a view change; nothing on the first render unless the visitor asked for the banner
+  // (a banner that appears by itself must not pull focus away from the page).
+  const focusNext = useRef<'heading' | 'customize' | null>(bannerRequested ? 'heading' : null);
+
+  useEffect(() => {
+    const target = focusNext.current === 'heading' ? headingRef.current : customizeRef.current;
+    if (focusNext.current) target?.focus();
+    focusNext.current = null;
+  }, [view]);
+
+  const showView = (next: 'summary' | 'detail') => {
+    focusNext.current = next === 'detail' ? 'heading' : 'customize';
+    setView(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeBanner();
+    }
+  };
+
+  return (
+    // Escape is a keyboard shortcut for the close button, which stays the visible way to dismiss the banner.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      id={COOKIE_BANNER_ID}
+      aria-labelledby={TITLE_ID}
+      onKeyDown={onKeyDown}
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
+    >
+      <div className="relative mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:px-8">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="absolute top-2 right-2 sm:right-4"
+          aria-label={text.close}
+          onClick={closeBanner}
+        >
+          <X aria-hidden="true" />
+        </Button>
+        {view === 'summary' ? (
+          <>
+            <h2 id={TITLE_ID} ref={headingRef} tabIndex={-1} className="pr-12 font-serif text-xl font-bold">
+              {text.title}
+            </h2>
+            <p className="mt-2 max-w-prose text-muted-foreground">
+              {text.intro}{' '}
+              <Link to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
+                {text.privacyLink}
+              </Link>
+            </p>
+            {hasConsented ? (
+              <p className="mt-2 text-sm">
+                <strong>{text.currentChoiceLabel}</strong> {describeChoice(preferences)}
+              </p>
+            ) : null}
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              {/* Equal prominence (PRODUCT.md): the same style and size for both. */}
+              <Button className="sm:min-w-44" onClick={essentialOnly}>
+                {text.essentialOnly}
+              </Button>
+              <Button className="sm:min-w-44" onClick={acceptAll}>
+                {text.acceptAll}
+              </Button>
+              <Button ref={customizeRef} variant="secondary" className="sm:min-w-44" onClick={() => showView('detail')}>
+                {text.customize}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              save(choices);
+            }}
+          >
+            <h2 id={TITLE_ID} ref={headingRef} tabIndex={-1} className="pr-12 font-serif text-xl font-bold">
+              {text.detailTitle}
+            </h2>
+            <p className="mt-2 max-w-prose text-muted-foreground">{text.detailIntro}</p>
+            <ul className="mt-4 grid gap-3 md:grid-cols-2">
+              <CategoryRow
+                id="cookie-essential"
+                title={cookieCategoryText.essential.title}
+                description={cookieCategoryText.essential.description}
+                checked
+                locked
+              />
+              {optionalCookieCategories.map((category) => (
+                <CategoryRow
+                  key={category}
+                  id={`cookie-${category}`}
+                  title={cookieCategoryText[category].title}
+                  description={cookieCategoryText[category].description}
+                  checked={choices[category]}
+                  onChange={(checked) => setChoices((current) => ({ ...current, [category]: checked }))}
+                />
+              ))}
+            </ul>
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+              <Button variant="secondary" className="sm:min-w-44" onClick={() => showView('summary')}>
+                {text.back}
+              </Button>
+              <Button type="submit" className="sm:min-w-44">
+                {text.savePreferences}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
