@@ -93,7 +93,7 @@ describe('AuthProvider', () => {
     renderApp();
     // Provisional, from storage: the header knows before supabase-js answers.
     expect(state()).toMatchObject({ user: { email: 'admin@example.com', isAdmin: false }, loading: true });
-    expect(screen.getAllByText('admin').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: 'Account menu for admin' })).toBeInTheDocument();
     await waitFor(() => expect(state().loading).toBe(false));
     expect(state()).toEqual({
       user: { email: 'admin@example.com', isAdmin: true },
