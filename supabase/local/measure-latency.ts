@@ -1,4 +1,6 @@
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from './db.ts';
@@ -6,9 +8,38 @@ import { startLocalStack } from './server.ts';
 
 export type LatencyResult = { medianMs: number; p95Ms: number; n: number };
 
+type Served = { url: string; anonKey: string; serviceRoleKey: string };
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? 0;
+}
+
+/**
+ * The stack runs in a child process, as it does beside a browser: measuring client and server in one
+ * event loop would count supabase-js's own work twice over against the stack.
+ */
+async function startStackProcess(): Promise<Served & { stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', THIS_FILE, '--serve'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const served = await new Promise<Served>((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as Served));
+    child.once('exit', (code) => reject(new Error(`the stack process exited (${code}) before it was ready`)));
+  });
+  return {
+    ...served,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -19,7 +50,7 @@ function percentile(sorted: number[], p: number): number {
 export async function measureLatency(options: { n?: number; warmup?: number } = {}): Promise<LatencyResult> {
   const n = options.n ?? 200;
   const warmup = options.warmup ?? 20;
-  const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: 'http://localhost:4173', quiet: true });
+  const stack = await startStackProcess();
   try {
     const clientOptions = {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -59,16 +90,32 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
   }
 }
 
+/** Child-process mode: an in-memory stack that prints its address as one JSON line. */
+async function serve(): Promise<void> {
+  const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: 'http://localhost:4173', quiet: true });
+  process.stdout.write(`${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })}\n`);
+  process.once('SIGTERM', () => {
+    void stack.stop().then(() => process.exit(0));
+  });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  measureLatency().then(
-    (result) => {
-      console.info(
-        `Local stack, purchases query with a user token (n=${result.n}): median ${result.medianMs.toFixed(2)} ms, p95 ${result.p95Ms.toFixed(2)} ms`,
-      );
-    },
-    (error: unknown) => {
+  if (process.argv.includes('--serve')) {
+    serve().catch((error: unknown) => {
       console.error(error);
       process.exit(1);
-    },
-  );
+    });
+  } else {
+    measureLatency().then(
+      (result) => {
+        console.info(
+          `Local stack, purchases query with a user token (n=${result.n}): median ${result.medianMs.toFixed(2)} ms, p95 ${result.p95Ms.toFixed(2)} ms`,
+        );
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  }
 }
