@@ -106,15 +106,6 @@ export function CookieBanner() {
       className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
     >
       <div className="relative mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:px-8">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="absolute top-2 right-2 sm:right-4"
-          aria-label={text.close}
-          onClick={closeBanner}
-        >
-          <X aria-hidden="true" />
-        </Button>
         {view === 'summary' ? (
           <>
             <h2 id={TITLE_ID} ref={headingRef} tabIndex={-1} className="pr-12 font-serif text-xl font-bold">
@@ -184,6 +175,16 @@ export function CookieBanner() {
             </div>
           </form>
         )}
+        {/* After the content in reading order; shown top right. */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="absolute top-2 right-2 sm:right-4"
+          aria-label={text.close}
+          onClick={closeBanner}
+        >
+          <X aria-hidden="true" />
+        </Button>
       </div>
     </section>
   );
