@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, safeRedirectPath, validateNewPassword } from '@/features/auth/validation';
+import { errorMessage } from '@/features/auth/error-message';
+import { safeRedirectPath, validateNewPassword } from '@/features/auth/validation';
 import { passwordStrength } from '@/features/auth/password-strength';
 
 describe('validateNewPassword (spec §5)', () => {

@@ -8,13 +8,13 @@ import { checkAdminRole } from './auth-api';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './auth-layout';
 import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
-import { errorMessage } from './validation';
+import { errorMessage } from './error-message';
 
 /** /admin/login: sign in, then the admin check; only admins go on to the dashboard (spec §4, §8). */
 export function AdminLogin() {
   const id = useId();
   const navigate = useNavigate();
-  const { user, loading: authLoading } = useAuth();
+  const { user, loading: authLoading, signOut } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
@@ -42,7 +42,7 @@ export function AdminLogin() {
         return;
       }
       // Not (provably) an admin: no session is left behind by the admin screen.
-      await client.auth.signOut();
+      await signOut();
       setError(check === 'failed' ? authMessages.adminCheckFailed : authMessages.accessDenied);
     } catch (thrown) {
       setError(errorMessage(thrown, authMessages.loginFallback));

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Purchase } from './auth-types';
+import { errorMessage } from './error-message';
 
 /** A row of table purchases as PostgREST returns it (numeric may arrive as a string). */
 export interface PurchaseRow {
@@ -23,12 +24,6 @@ export function toPurchase(row: PurchaseRow): Purchase {
   };
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)
-    ? String((error as { message: unknown }).message)
-    : String(error);
-}
-
 /** The user's purchases, newest first; null (after a warning) when they could not be loaded (spec §8). */
 export async function fetchPurchases(client: SupabaseClient, userId: string): Promise<Purchase[] | null> {
   try {
@@ -40,7 +35,7 @@ export async function fetchPurchases(client: SupabaseClient, userId: string): Pr
     if (error) throw error;
     return (data as PurchaseRow[]).map(toPurchase);
   } catch (error) {
-    console.warn('Could not load purchases:', describe(error));
+    console.warn('Could not load purchases:', errorMessage(error, String(error)));
     return null;
   }
 }
@@ -66,7 +61,7 @@ export async function checkAdminRole(client: SupabaseClient, userId: string): Pr
     console.warn('Admin check failed:', error.message);
     return 'failed';
   } catch (error) {
-    console.warn('Admin check failed:', describe(error));
+    console.warn('Admin check failed:', errorMessage(error, String(error)));
     return 'failed';
   }
 }

@@ -2,8 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { authMessages, authPageText, fieldText } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
+import { errorMessage } from './error-message';
 import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
-import { errorMessage, validateNewPassword, type PasswordProblem } from './validation';
+import { requestPasswordReset } from './password-reset';
+import { validateNewPassword, type PasswordProblem } from './validation';
 
 type Outcome = { variant: 'error' | 'success'; text: string } | null;
 
@@ -152,10 +154,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     setOutcome(null);
     setLoading(true);
     try {
-      const client = await getSupabase();
-      const { error } = await client.auth.resetPasswordForEmail(email, {
-        redirectTo: `${window.location.origin}/update-password`,
-      });
+      const error = await requestPasswordReset(email);
       if (error) setOutcome({ variant: 'error', text: errorMessage(error, authMessages.genericFallback) });
       else setOutcome({ variant: 'success', text: authMessages.resetEmailSent });
     } catch (error) {

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, resetPasswordText as text } from '@/content/auth';
-import { getSupabase } from '@/lib/supabase';
 import { AuthLayout } from './auth-layout';
 import { FormField, FormMessage, SubmitButton } from './form-controls';
-import { errorMessage } from './validation';
+import { errorMessage } from './error-message';
+import { requestPasswordReset } from './password-reset';
 
 const inlineLink = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
 
@@ -26,10 +26,7 @@ export function ResetRequest() {
     setError(null);
     setSending(true);
     try {
-      const client = await getSupabase();
-      const { error: resetError } = await client.auth.resetPasswordForEmail(address, {
-        redirectTo: `${window.location.origin}${paths.updatePassword}`,
-      });
+      const resetError = await requestPasswordReset(address);
       if (resetError) setError(errorMessage(resetError, authMessages.resetRequestFallback));
       else setSentTo(address);
     } catch (thrown) {

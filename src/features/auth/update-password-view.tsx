@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
+import { useAuth } from './auth-context';
 import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
 import { AuthSpinner, FormMessage } from './form-controls';
@@ -27,6 +28,7 @@ async function validateLink(search: string, hash: string): Promise<ResetLinkResu
 /** /update-password: verifying → invalid link or form → saving → done (spec §2, §4). */
 export function UpdatePasswordView() {
   const navigate = useNavigate();
+  const { signOut } = useAuth();
   const [view, setView] = useState<View>({ name: 'verifying' });
   // The link is read during the first render, before supabase-js consumes and clears the hash; the check
   // runs once even when StrictMode runs effects twice (a one-time token must be spent once).
@@ -52,13 +54,7 @@ export function UpdatePasswordView() {
 
   async function onUpdated() {
     // Sign out so the new password is what signs in next (the sign-in screen sends signed-in visitors home).
-    try {
-      const client = await getSupabase();
-      const { error } = await client.auth.signOut();
-      if (error) console.warn('Sign out after the password update failed:', error.message);
-    } catch (error) {
-      console.warn('Sign out after the password update failed:', error);
-    }
+    await signOut();
     setView({ name: 'done' });
     timer.current = setTimeout(() => void navigate(paths.auth), SIGN_IN_AFTER_UPDATE_MS);
   }

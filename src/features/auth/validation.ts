@@ -30,13 +30,3 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
     return fallback;
   }
 }
-
-/** The message of a thrown value, or the fallback when it has none (spec §8 "Thrown exception"). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const message = (error as { message: unknown }).message;
-    if (typeof message === 'string' && message) return message;
-  }
-  return fallback;
-}
