@@ -18,7 +18,16 @@ import {
 } from './auth-store.ts';
 import { hashPassword, verifyPassword } from './db.ts';
 import { apiKeyError } from './gateway.ts';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody, send, sendJson } from './http-util.ts';
+import {
+  BodyTooLargeError,
+  JSON_BODY_LIMIT,
+  header,
+  isRecord,
+  parseJson,
+  readBody,
+  send,
+  sendJson,
+} from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { authEmail, sendEmail } from './mailer.ts';
 import { allowedRedirect } from './redirects.ts';
@@ -66,7 +75,8 @@ async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknow
   try {
     raw = await readBody(req, JSON_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new AuthError(413, 'request_too_large', 'Request body too large');
+    if (error instanceof BodyTooLargeError)
+      throw new AuthError(413, 'request_too_large', 'Request body too large');
     throw error;
   }
   if (raw.length === 0) return {};
@@ -93,11 +103,20 @@ function checkPassword(stack: StackContext, password: string): void {
     );
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new AuthError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+    throw new AuthError(
+      422,
+      'validation_failed',
+      `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
+    );
   }
 }
 
-function verifyLink(stack: StackContext, token: string, type: 'signup' | 'recovery', redirectTo: string): string {
+function verifyLink(
+  stack: StackContext,
+  token: string,
+  type: 'signup' | 'recovery',
+  redirectTo: string,
+): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${stack.url}/auth/v1/verify?${query.toString()}`;
 }
@@ -126,7 +145,8 @@ async function signup(stack: StackContext, req: IncomingMessage, url: URL): Prom
   if (!EMAIL_FORMAT.test(email)) {
     throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
-  if (password === undefined || password === '') throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
+  if (password === undefined || password === '')
+    throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   checkPassword(stack, password);
   const redirectTo = allowedRedirect(stack, url.searchParams.get('redirect_to'));
   // Hash before touching the database: bcrypt is slow and PGlite has a single connection.
@@ -173,20 +193,23 @@ async function passwordGrant(stack: StackContext, req: IncomingMessage): Promise
   const body = await readJsonBody(req);
   const email = stringField(body, 'email');
   const password = stringField(body, 'password');
-  if (!email || password === undefined) throw new AuthError(400, 'validation_failed', 'missing email or phone');
+  if (!email || password === undefined)
+    throw new AuthError(400, 'validation_failed', 'missing email or phone');
   const user = await findUserByEmail(stack.db, email);
   dummyHash ??= hashPassword(randomToken());
   const matches = await verifyPassword(password, user?.encrypted_password || (await dummyHash));
   if (!user || !matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-  if (user.banned_until && user.banned_until > new Date()) throw new AuthError(400, 'user_banned', 'User is banned');
+  if (user.banned_until && user.banned_until > new Date())
+    throw new AuthError(400, 'user_banned', 'User is banned');
   return stack.db.transaction((tx) => startSession(stack, tx, user.id, 'password'));
 }
 
 async function refreshGrant(stack: StackContext, req: IncomingMessage): Promise<SessionReply> {
   const body = await readJsonBody(req);
   const token = stringField(body, 'refresh_token');
-  if (!token) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!token)
+    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   // Reuse detection revokes the token family and must stay revoked, so the outcome is returned (committing
   // the transaction) rather than thrown.
   const outcome = await stack.db.transaction((tx) => refreshSession(stack, tx, token));
@@ -284,7 +307,8 @@ async function requireUser(stack: StackContext, req: IncomingMessage): Promise<A
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const verified = await verifyJwt(token, stack.jwtSecret);
   if (!verified.ok) {
-    const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : verified.message;
+    const why =
+      verified.reason === 'expired' ? 'token has invalid claims: token is expired' : verified.message;
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
   }
   const sub = verified.claims.sub;
@@ -300,8 +324,13 @@ async function loadAuthenticatedUser(
   auth: Authenticated,
 ): Promise<UserRow> {
   const user = await findUserById(tx, auth.userId);
-  if (!user || user.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  if (auth.sessionId && /^[0-9a-f-]{36}$/i.test(auth.sessionId) && !(await sessionExists(tx, auth.sessionId))) {
+  if (!user || user.deleted_at)
+    throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (
+    auth.sessionId &&
+    /^[0-9a-f-]{36}$/i.test(auth.sessionId) &&
+    !(await sessionExists(tx, auth.sessionId))
+  ) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   return user;
@@ -319,7 +348,11 @@ async function updateUser(stack: StackContext, req: IncomingMessage): Promise<un
   const current = await stack.db.transaction((tx) => loadAuthenticatedUser(tx, auth));
   const email = stringField(body, 'email');
   if (email !== undefined && normalizeEmail(email) !== normalizeEmail(current.email ?? '')) {
-    throw new AuthError(422, 'validation_failed', 'Changing the email address is not supported by the local stack');
+    throw new AuthError(
+      422,
+      'validation_failed',
+      'Changing the email address is not supported by the local stack',
+    );
   }
   const password = stringField(body, 'password');
   let hash: string | null = null;
@@ -334,15 +367,15 @@ async function updateUser(stack: StackContext, req: IncomingMessage): Promise<un
   const updated = await stack.db.transaction(async (tx) => {
     await loadAuthenticatedUser(tx, auth);
     if (hash) {
-      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::text::uuid', [
-        auth.userId,
-        hash,
-      ]);
+      await tx.query(
+        'update auth.users set encrypted_password = $2, updated_at = now() where id = $1::text::uuid',
+        [auth.userId, hash],
+      );
       // As GoTrue: a new password signs out every other session and voids outstanding emailed links.
-      await tx.query('delete from auth.sessions where user_id = $1::text::uuid and id is distinct from $2::text::uuid', [
-        auth.userId,
-        auth.sessionId,
-      ]);
+      await tx.query(
+        'delete from auth.sessions where user_id = $1::text::uuid and id is distinct from $2::text::uuid',
+        [auth.userId, auth.sessionId],
+      );
       await tx.query('delete from auth.one_time_tokens where user_id = $1::text::uuid', [auth.userId]);
     }
     if (data) {
@@ -362,7 +395,11 @@ async function logout(stack: StackContext, req: IncomingMessage, url: URL): Prom
   const auth = await requireUser(stack, req);
   const scope = url.searchParams.get('scope') ?? 'global';
   if (!['global', 'local', 'others'].includes(scope)) {
-    throw new AuthError(400, 'validation_failed', "Unsupported logout scope, must be one of 'global', 'local' or 'others'");
+    throw new AuthError(
+      400,
+      'validation_failed',
+      "Unsupported logout scope, must be one of 'global', 'local' or 'others'",
+    );
   }
   await stack.db.transaction(async (tx) => {
     if (scope === 'others') {
@@ -429,7 +466,11 @@ export async function handleAuth(
     if (keyError) return sendJson(res, 401, keyError);
 
     if (path === '/health' && method === 'GET') {
-      return reply(req, res, 200, { version: 'local', name: 'GoTrue', description: 'Local stack auth (GoTrue-compatible subset)' });
+      return reply(req, res, 200, {
+        version: 'local',
+        name: 'GoTrue',
+        description: 'Local stack auth (GoTrue-compatible subset)',
+      });
     }
     if (path === '/settings' && method === 'GET') return reply(req, res, 200, settings(stack));
     if (path === '/signup' && method === 'POST') return reply(req, res, 200, await signup(stack, req, url));

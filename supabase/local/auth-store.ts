@@ -54,7 +54,9 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
 }
 
 export async function findUserById(tx: Queryable, id: string): Promise<UserRow | undefined> {
-  const result = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1::text::uuid`, [id]);
+  const result = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1::text::uuid`, [
+    id,
+  ]);
   return result.rows[0];
 }
 
@@ -250,7 +252,11 @@ type TokenRow = {
  * the session's current token back (two tabs refreshing at once); later, it is treated as stolen: the
  * whole family (session) is revoked and the answer is refresh_token_already_used.
  */
-export async function refreshSession(stack: StackContext, tx: Transaction, presented: string): Promise<RefreshOutcome> {
+export async function refreshSession(
+  stack: StackContext,
+  tx: Transaction,
+  presented: string,
+): Promise<RefreshOutcome> {
   const found = await tx.query<TokenRow>(
     `select rt.id::text as id, rt.user_id::text as user_id, rt.session_id::text as session_id, rt.revoked,
             extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago, s.created_at
@@ -278,16 +284,21 @@ export async function refreshSession(stack: StackContext, tx: Transaction, prese
       const next = await insertRefreshToken(tx, row.user_id, row.session_id, row.id);
       return { ok: true, session: await reply(stack, user, row.session_id, next, amr) };
     }
-    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::text::uuid', [
-      row.session_id,
-    ]);
+    await tx.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::text::uuid',
+      [row.session_id],
+    );
     return { ok: false, code: 'refresh_token_already_used' };
   }
 
-  await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::text::bigint', [row.id]);
-  await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::text::uuid', [
-    row.session_id,
-  ]);
+  await tx.query(
+    'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::text::bigint',
+    [row.id],
+  );
+  await tx.query(
+    'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::text::uuid',
+    [row.session_id],
+  );
   const next = await insertRefreshToken(tx, row.user_id, row.session_id, row.id);
   return { ok: true, session: await reply(stack, user, row.session_id, next, amr) };
 }
@@ -312,7 +323,10 @@ export async function issueOneTimeToken(
 ): Promise<{ token: string; tokenHash: string }> {
   const token = randomToken(24);
   const tokenHash = sha256Hex(token);
-  await tx.query('delete from auth.one_time_tokens where user_id = $1::text::uuid and token_type = $2', [user.id, kind]);
+  await tx.query('delete from auth.one_time_tokens where user_id = $1::text::uuid and token_type = $2', [
+    user.id,
+    kind,
+  ]);
   await tx.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, redirect_to, expires_at)
      values ($1::text::uuid, $2, $3, $4, $5, now() + make_interval(secs => $6::text::int))`,

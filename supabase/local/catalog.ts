@@ -22,7 +22,13 @@ export type TableInfo = {
 };
 
 /** A foreign key of `table` (columns) referencing `refTable` (refColumns): what resource embedding follows. */
-export type ForeignKey = { name: string; table: string; columns: string[]; refTable: string; refColumns: string[] };
+export type ForeignKey = {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+};
 
 /** Tables and their relationships, as one consistent snapshot. */
 export type Schema = { tables: Map<string, TableInfo>; foreignKeys: ForeignKey[] };
@@ -36,7 +42,14 @@ export type FunctionInfo = {
   volatile: boolean;
 };
 
-type TableRow = { table: string; relkind: string; column: string; type: string; hasdef: boolean; generated: string };
+type TableRow = {
+  table: string;
+  relkind: string;
+  column: string;
+  type: string;
+  hasdef: boolean;
+  generated: string;
+};
 type KeyRow = { table: string; cols: string[] };
 type ForeignKeyRow = { name: string; table: string; cols: string[]; ref_table: string; ref_cols: string[] };
 type FnRow = {

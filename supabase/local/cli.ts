@@ -15,7 +15,8 @@ function readPort(): number {
   const raw = process.env.SUPABASE_LOCAL_PORT;
   if (!raw) return 54321;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SUPABASE_LOCAL_PORT must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`SUPABASE_LOCAL_PORT must be a port number, got "${raw}"`);
   return port;
 }
 

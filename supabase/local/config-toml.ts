@@ -21,7 +21,8 @@ export function parseToml(text: string): TomlTable {
       for (const part of splitKey(header[1] ?? '')) {
         const next = current[part];
         if (next === undefined) current[part] = {};
-        else if (typeof next !== 'object' || Array.isArray(next)) throw tomlError(index, `'${part}' is not a table`);
+        else if (typeof next !== 'object' || Array.isArray(next))
+          throw tomlError(index, `'${part}' is not a table`);
         current = current[part] as TomlTable;
       }
       return;
@@ -126,7 +127,13 @@ export function parseSize(value: TomlValue | undefined, fallback: number): numbe
   if (!match) return fallback;
   const unit = (match[2] ?? 'b').toLowerCase();
   const factor: Record<string, number> = {
-    b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3,
+    b: 1,
+    kb: 1e3,
+    kib: 1024,
+    mb: 1e6,
+    mib: 1024 ** 2,
+    gb: 1e9,
+    gib: 1024 ** 3,
   };
   return Math.floor(Number(match[1]) * (factor[unit] ?? 1));
 }

@@ -53,7 +53,8 @@ export function installDenoShim(): void {
   // Deno has a global WebSocket; Node 20 does not, and supabase-js's createClient() needs one.
   if (global.WebSocket === undefined) global.WebSocket = WebSocket;
   if (global.Deno === undefined) global.Deno = denoShim;
-  else if (global.Deno !== denoShim) throw new Error('globalThis.Deno exists and is not the local-stack shim');
+  else if (global.Deno !== denoShim)
+    throw new Error('globalThis.Deno exists and is not the local-stack shim');
 }
 
 /**

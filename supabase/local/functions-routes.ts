@@ -9,7 +9,15 @@ import { bearerToken, verifyJwt } from './jwt.ts';
 import type { StackContext } from './stack-context.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 /** KEY=VALUE lines of supabase/functions/.env (what `supabase functions serve` reads too). */
 function dotEnv(file: string): Record<string, string> {
@@ -26,7 +34,9 @@ function dotEnv(file: string): Record<string, string> {
 /** What a deployed function finds in Deno.env, pointed at this stack. */
 export function functionEnvironment(stack: StackContext): Record<string, string> {
   const stripe = Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && entry[1] !== undefined),
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && entry[1] !== undefined,
+    ),
   );
   return {
     ...dotEnv(path.join(stack.functionsDir, '.env')),
@@ -61,7 +71,12 @@ async function handlerFor(stack: StackContext, name: string, file: string): Prom
   return handler;
 }
 
-function gatewayError(res: ServerResponse, status: number, message: string, code: number | string = status): void {
+function gatewayError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code: number | string = status,
+): void {
   sendJson(res, status, { code, message });
 }
 
@@ -102,7 +117,11 @@ export async function handleFunctions(
   }
   // As on hosted Supabase, the function sees its path without the /functions/v1 prefix.
   const target = `${stack.url}/${[name, ...rest].join('/')}${url.search}`;
-  const request = new Request(target, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
+  const request = new Request(target, {
+    method,
+    headers,
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+  });
 
   let response: Response;
   try {

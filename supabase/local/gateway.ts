@@ -10,8 +10,7 @@ const API_ROLES = new Set<string>(['anon', 'authenticated', 'service_role']);
 export type Caller = { role: ApiRole; claims: JwtClaims; token: string };
 
 export type CallerResult =
-  | { ok: true; caller: Caller }
-  | { ok: false; reason: 'expired' | 'invalid' | 'role'; message: string };
+  { ok: true; caller: Caller } | { ok: false; reason: 'expired' | 'invalid' | 'role'; message: string };
 
 export function apiKeyOf(req: IncomingMessage, url: URL): string | null {
   return header(req, 'apikey') ?? url.searchParams.get('apikey');
@@ -32,7 +31,11 @@ export function apiKeyError(stack: StackContext, req: IncomingMessage, url: URL)
  * Who is calling, from a verified JWT only: the bearer token if present, else the apikey. The role and
  * claims that reach Postgres come from nowhere else.
  */
-export async function resolveCaller(stack: StackContext, req: IncomingMessage, url: URL): Promise<CallerResult> {
+export async function resolveCaller(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+): Promise<CallerResult> {
   const token = bearerToken(header(req, 'authorization')) ?? apiKeyOf(req, url);
   if (!token) return { ok: false, reason: 'invalid', message: 'No token' };
   const verified = await verifyJwt(token, stack.jwtSecret);

@@ -2,9 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { send, sendJson } from './http-util.ts';
 import type { StackContext } from './stack-context.ts';
 
-export type InboxMessage = { id: number; to: string; subject: string; text: string; html: string; created_at: string };
+export type InboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+};
 
-type OutboxRow = { id: number; to_email: string; subject: string; text_body: string; html_body: string; created_at: Date };
+type OutboxRow = {
+  id: number;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Date;
+};
 
 export async function listInbox(stack: StackContext, to: string | null): Promise<InboxMessage[]> {
   const result = await stack.db.query<OutboxRow>(
@@ -62,17 +76,31 @@ ${items || '<p>No emails yet.</p>'}
 }
 
 /** `/_local/inbox` (HTML) and `/_local/inbox/messages` (JSON), both with an optional `?to=` filter. */
-export async function handleInbox(stack: StackContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+export async function handleInbox(
+  stack: StackContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  path: string,
+): Promise<void> {
   const to = url.searchParams.get('to');
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed' });
-  if (path === '/messages' || path === '/messages/') return sendJson(res, 200, await listInbox(stack, to), { 'cache-control': 'no-store' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 405, { message: 'Method not allowed' });
+  if (path === '/messages' || path === '/messages/')
+    return sendJson(res, 200, await listInbox(stack, to), { 'cache-control': 'no-store' });
   if (path === '' || path === '/') {
-    return send(res, 200, page(await listInbox(stack, to), to), {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      // The page shows stored HTML emails: no scripts may run in it.
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    }, req.method);
+    return send(
+      res,
+      200,
+      page(await listInbox(stack, to), to),
+      {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        // The page shows stored HTML emails: no scripts may run in it.
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      },
+      req.method,
+    );
   }
   return sendJson(res, 404, { message: 'Not found' });
 }

@@ -4,8 +4,7 @@ import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 export type JwtClaims = JWTPayload & { role?: unknown; email?: unknown; session_id?: unknown };
 
 export type VerifyResult =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'invalid'; message: string };
+  { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 const encoder = new TextEncoder();
 const keyCache = new Map<string, Uint8Array>();
@@ -41,7 +40,8 @@ export async function verifyJwt(token: string, secret: string): Promise<VerifyRe
     verified.set(cacheKey, payload);
     return { ok: true, claims: payload };
   } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'token is expired' };
+    if (error instanceof errors.JWTExpired)
+      return { ok: false, reason: 'expired', message: 'token is expired' };
     const message = error instanceof Error ? error.message : 'invalid token';
     return { ok: false, reason: 'invalid', message };
   }

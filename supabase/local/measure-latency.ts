@@ -60,7 +60,10 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
     if (!customer) throw new Error('no demo customer');
     const client = createClient(stack.url, stack.anonKey, clientOptions);
     const service = createClient(stack.url, stack.serviceRoleKey, clientOptions);
-    const { data: signIn, error } = await client.auth.signInWithPassword({ email: customer.email, password: customer.password });
+    const { data: signIn, error } = await client.auth.signInWithPassword({
+      email: customer.email,
+      password: customer.password,
+    });
     if (error || !signIn.user) throw error ?? new Error('sign-in failed');
     const userId = signIn.user.id;
     // A realistic account owns a few audios.
@@ -74,7 +77,8 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
         p_download_url: '#',
       });
     }
-    const query = () => client.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false });
+    const query = () =>
+      client.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false });
     for (let i = 0; i < warmup; i++) await query();
     const samples: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -92,8 +96,15 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
 
 /** Child-process mode: an in-memory stack that prints its address as one JSON line. */
 async function serve(): Promise<void> {
-  const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: 'http://localhost:4173', quiet: true });
-  process.stdout.write(`${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })}\n`);
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir: null,
+    siteUrl: 'http://localhost:4173',
+    quiet: true,
+  });
+  process.stdout.write(
+    `${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })}\n`,
+  );
   process.once('SIGTERM', () => {
     void stack.stop().then(() => process.exit(0));
   });

@@ -34,7 +34,8 @@ export function allowedRedirect(stack: StackContext, candidate: string | null | 
   if (!origin) return stack.siteUrl;
   if (origin === originOf(stack.siteUrl)) return candidate;
   for (const entry of stack.config.additionalRedirectUrls) {
-    if (entry.includes('*') ? globToRegExp(entry).test(candidate) : originOf(entry) === origin) return candidate;
+    if (entry.includes('*') ? globToRegExp(entry).test(candidate) : originOf(entry) === origin)
+      return candidate;
   }
   return stack.siteUrl;
 }

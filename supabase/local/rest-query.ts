@@ -11,7 +11,14 @@ export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; column: string; alias: string | null; cast: string | null }
   /** `alias:relation!hint!inner(select…)`: a related table, followed along a foreign key. */
-  | { kind: 'embed'; relation: string; alias: string | null; hint: string | null; inner: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      relation: string;
+      alias: string | null;
+      hint: string | null;
+      inner: boolean;
+      select: SelectItem[];
+    };
 
 export type Condition = { kind: 'cond'; column: string; negate: boolean; op: string; value: string };
 export type Logic = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Filter[] };
@@ -31,14 +38,43 @@ export type ParsedQuery = {
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey']);
 const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
 ]);
 
 // Casts allowed in a select list (`col::text`), mapped to fixed SQL so the request's spelling never reaches SQL.
 const CASTS: Record<string, string> = {
-  text: 'text', int: 'integer', int4: 'integer', integer: 'integer', int8: 'bigint', bigint: 'bigint',
-  numeric: 'numeric', float: 'double precision', float8: 'double precision', boolean: 'boolean', bool: 'boolean',
-  json: 'json', jsonb: 'jsonb', uuid: 'uuid', date: 'date', timestamptz: 'timestamptz', timestamp: 'timestamp',
+  text: 'text',
+  int: 'integer',
+  int4: 'integer',
+  integer: 'integer',
+  int8: 'bigint',
+  bigint: 'bigint',
+  numeric: 'numeric',
+  float: 'double precision',
+  float8: 'double precision',
+  boolean: 'boolean',
+  bool: 'boolean',
+  json: 'json',
+  jsonb: 'jsonb',
+  uuid: 'uuid',
+  date: 'date',
+  timestamptz: 'timestamptz',
+  timestamp: 'timestamp',
 };
 
 const parseError = (message: string, details: string | null = null): RestError =>
@@ -79,7 +115,8 @@ function unquote(value: string): string {
 
 function splitAlias(item: string): { alias: string | null; rest: string } {
   const colon = item.search(/:(?!:)/);
-  if (colon > 0 && item[colon - 1] !== ':') return { alias: unquote(item.slice(0, colon)), rest: item.slice(colon + 1) };
+  if (colon > 0 && item[colon - 1] !== ':')
+    return { alias: unquote(item.slice(0, colon)), rest: item.slice(colon + 1) };
   return { alias: null, rest: item };
 }
 
@@ -96,7 +133,14 @@ export function parseSelect(text: string | null): SelectItem[] {
       const inner = modifiers.includes('inner');
       const hints = modifiers.filter((modifier) => modifier !== 'inner' && modifier !== 'left');
       if (!relation || hints.length > 1) throw parseError(`failed to parse select parameter (${item})`);
-      return { kind: 'embed', relation: unquote(relation), alias, hint: hints[0] ?? null, inner, select: parseSelect(rest.slice(open + 1, -1)) };
+      return {
+        kind: 'embed',
+        relation: unquote(relation),
+        alias,
+        hint: hints[0] ?? null,
+        inner,
+        select: parseSelect(rest.slice(open + 1, -1)),
+      };
     }
     let columnText = rest;
     let cast: string | null = null;
@@ -104,12 +148,16 @@ export function parseSelect(text: string | null): SelectItem[] {
     if (castAt >= 0) {
       const castName = columnText.slice(castAt + 2).toLowerCase();
       cast = CASTS[castName] ?? null;
-      if (!cast) throw parseError(`failed to parse select parameter (${item})`, `Unsupported cast '${castName}'`);
+      if (!cast)
+        throw parseError(`failed to parse select parameter (${item})`, `Unsupported cast '${castName}'`);
       columnText = columnText.slice(0, castAt);
     }
     const column = unquote(columnText);
     if (!column || column.includes('->')) {
-      throw parseError(`failed to parse select parameter (${item})`, 'JSON paths are not supported by the local stack');
+      throw parseError(
+        `failed to parse select parameter (${item})`,
+        'JSON paths are not supported by the local stack',
+      );
     }
     return { kind: 'column', column, alias, cast };
   });
@@ -125,7 +173,8 @@ function parseOperation(column: string, text: string): Condition {
   }
   const dot = rest.indexOf('.');
   const op = dot < 0 ? rest : rest.slice(0, dot);
-  if (!OPERATORS.has(op)) throw parseError(`failed to parse filter (${text})`, `Unknown or unsupported operator '${op}'`);
+  if (!OPERATORS.has(op))
+    throw parseError(`failed to parse filter (${text})`, `Unknown or unsupported operator '${op}'`);
   if (dot < 0) throw parseError(`failed to parse filter (${text})`);
   return { kind: 'cond', column, negate, op, value: rest.slice(dot + 1) };
 }
@@ -171,7 +220,9 @@ function parseCount(name: string, text: string | null): number | null {
 
 function parseColumnList(text: string | null): string[] | null {
   if (text === null) return null;
-  return splitTopLevel(text).map((part) => unquote(part.trim())).filter(Boolean);
+  return splitTopLevel(text)
+    .map((part) => unquote(part.trim()))
+    .filter(Boolean);
 }
 
 export function parseQuery(params: URLSearchParams): ParsedQuery {
@@ -233,7 +284,8 @@ function likePattern(value: string): string {
 }
 
 function parseInList(value: string): string[] {
-  if (!value.startsWith('(') || !value.endsWith(')')) throw parseError(`failed to parse filter (in.${value})`);
+  if (!value.startsWith('(') || !value.endsWith(')'))
+    throw parseError(`failed to parse filter (in.${value})`);
   const inner = value.slice(1, -1);
   if (inner.trim() === '') return [];
   return splitTopLevel(inner).map((item) => unquote(item.trim()));
@@ -245,24 +297,56 @@ function conditionSql(table: TableInfo, cond: Condition, params: Params): string
   const typed = (value: string): string => params.add(value, column.type);
   let sql: string;
   switch (cond.op) {
-    case 'eq': sql = `${ref} = ${typed(cond.value)}`; break;
-    case 'neq': sql = `${ref} <> ${typed(cond.value)}`; break;
-    case 'gt': sql = `${ref} > ${typed(cond.value)}`; break;
-    case 'gte': sql = `${ref} >= ${typed(cond.value)}`; break;
-    case 'lt': sql = `${ref} < ${typed(cond.value)}`; break;
-    case 'lte': sql = `${ref} <= ${typed(cond.value)}`; break;
-    case 'like': sql = `${ref}::text like ${params.add(likePattern(cond.value))}`; break;
-    case 'ilike': sql = `${ref}::text ilike ${params.add(likePattern(cond.value))}`; break;
-    case 'match': sql = `${ref}::text ~ ${params.add(cond.value)}`; break;
-    case 'imatch': sql = `${ref}::text ~* ${params.add(cond.value)}`; break;
-    case 'isdistinct': sql = `${ref} is distinct from ${typed(cond.value)}`; break;
-    case 'cs': sql = `${ref} @> ${typed(cond.value)}`; break;
-    case 'cd': sql = `${ref} <@ ${typed(cond.value)}`; break;
-    case 'ov': sql = `${ref} && ${typed(cond.value)}`; break;
+    case 'eq':
+      sql = `${ref} = ${typed(cond.value)}`;
+      break;
+    case 'neq':
+      sql = `${ref} <> ${typed(cond.value)}`;
+      break;
+    case 'gt':
+      sql = `${ref} > ${typed(cond.value)}`;
+      break;
+    case 'gte':
+      sql = `${ref} >= ${typed(cond.value)}`;
+      break;
+    case 'lt':
+      sql = `${ref} < ${typed(cond.value)}`;
+      break;
+    case 'lte':
+      sql = `${ref} <= ${typed(cond.value)}`;
+      break;
+    case 'like':
+      sql = `${ref}::text like ${params.add(likePattern(cond.value))}`;
+      break;
+    case 'ilike':
+      sql = `${ref}::text ilike ${params.add(likePattern(cond.value))}`;
+      break;
+    case 'match':
+      sql = `${ref}::text ~ ${params.add(cond.value)}`;
+      break;
+    case 'imatch':
+      sql = `${ref}::text ~* ${params.add(cond.value)}`;
+      break;
+    case 'isdistinct':
+      sql = `${ref} is distinct from ${typed(cond.value)}`;
+      break;
+    case 'cs':
+      sql = `${ref} @> ${typed(cond.value)}`;
+      break;
+    case 'cd':
+      sql = `${ref} <@ ${typed(cond.value)}`;
+      break;
+    case 'ov':
+      sql = `${ref} && ${typed(cond.value)}`;
+      break;
     case 'is': {
-      const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[
-        cond.value.toLowerCase()
-      ];
+      const keyword = {
+        null: 'null',
+        not_null: 'not null',
+        true: 'true',
+        false: 'false',
+        unknown: 'unknown',
+      }[cond.value.toLowerCase()];
       if (!keyword) throw parseError(`failed to parse filter (is.${cond.value})`);
       sql = `${ref} is ${keyword}`;
       break;
@@ -319,29 +403,52 @@ function matchesHint(fk: ForeignKey, hint: string | null, via?: string): boolean
 }
 
 function columnsEqual(left: string, leftColumns: string[], right: string, rightColumns: string[]): string {
-  return leftColumns.map((column, index) => `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[index] ?? '')}`).join(' and ');
+  return leftColumns
+    .map(
+      (column, index) => `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[index] ?? '')}`,
+    )
+    .join(' and ');
 }
 
 /** Finds how `relation` relates to `from`: many-to-one, one-to-many, or many-to-many through a junction. */
-function resolveEmbed(schema: Schema, from: TableInfo, relation: string, hint: string | null, depth: number): EmbedPlan {
+function resolveEmbed(
+  schema: Schema,
+  from: TableInfo,
+  relation: string,
+  hint: string | null,
+  depth: number,
+): EmbedPlan {
   const target = schema.tables.get(relation);
   const notFound = (): RestError =>
-    new RestError(400, 'PGRST200', `Could not find a relationship between '${from.name}' and '${relation}' in the schema cache`);
+    new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${from.name}' and '${relation}' in the schema cache`,
+    );
   if (!target) throw notFound();
   const plans: EmbedPlan[] = [];
   for (const fk of schema.foreignKeys) {
     if (!matchesHint(fk, hint)) continue;
     if (fk.table === from.name && fk.refTable === target.name) {
-      plans.push({ target, many: false, join: (outer, inner) => columnsEqual(inner, fk.refColumns, outer, fk.columns) });
+      plans.push({
+        target,
+        many: false,
+        join: (outer, inner) => columnsEqual(inner, fk.refColumns, outer, fk.columns),
+      });
     }
     if (fk.table === target.name && fk.refTable === from.name && fk.table !== fk.refTable) {
-      plans.push({ target, many: true, join: (outer, inner) => columnsEqual(inner, fk.columns, outer, fk.refColumns) });
+      plans.push({
+        target,
+        many: true,
+        join: (outer, inner) => columnsEqual(inner, fk.columns, outer, fk.refColumns),
+      });
     }
   }
   if (plans.length === 0) {
     // Many-to-many: a junction table with a foreign key to each side.
     for (const toFrom of schema.foreignKeys) {
-      if (toFrom.refTable !== from.name || toFrom.table === from.name || toFrom.table === target.name) continue;
+      if (toFrom.refTable !== from.name || toFrom.table === from.name || toFrom.table === target.name)
+        continue;
       for (const toTarget of schema.foreignKeys) {
         if (toTarget.table !== toFrom.table || toTarget.refTable !== target.name) continue;
         if (hint !== null && hint !== toFrom.table) continue;
@@ -372,7 +479,14 @@ function resolveEmbed(schema: Schema, from: TableInfo, relation: string, hint: s
 }
 
 /** `json_build_object(key, value, …)` for one row of `table` (aliased `alias`); keys are bound values. */
-function objectSql(schema: Schema, table: TableInfo, select: SelectItem[], alias: string, depth: number, params: Params): string {
+function objectSql(
+  schema: Schema,
+  table: TableInfo,
+  select: SelectItem[],
+  alias: string,
+  depth: number,
+  params: Params,
+): string {
   const pairs: string[] = [];
   for (const item of select) {
     if (item.kind === 'star') {
@@ -381,7 +495,9 @@ function objectSql(schema: Schema, table: TableInfo, select: SelectItem[], alias
       const ref = `${alias}.${quoteIdent(columnOf(table, item.column).name)}`;
       pairs.push(`${params.add(item.alias ?? item.column)}, ${item.cast ? `(${ref})::${item.cast}` : ref}`);
     } else {
-      pairs.push(`${params.add(item.alias ?? item.relation)}, ${embedSql(schema, table, item, alias, depth, params)}`);
+      pairs.push(
+        `${params.add(item.alias ?? item.relation)}, ${embedSql(schema, table, item, alias, depth, params)}`,
+      );
     }
   }
   // json_build_object takes at most 100 arguments.
@@ -401,7 +517,9 @@ function embedSql(
   const inner = `_t${depth + 1}`;
   const object = objectSql(schema, plan.target, item.select, inner, depth + 1, params);
   const source = `from ${tableRef(plan.target)} as ${inner} where ${plan.join(outer, inner)}`;
-  return plan.many ? `(select coalesce(json_agg(${object}), '[]'::json) ${source})` : `(select ${object} ${source})`;
+  return plan.many
+    ? `(select coalesce(json_agg(${object}), '[]'::json) ${source})`
+    : `(select ${object} ${source})`;
 }
 
 /** `!inner` embeds keep only parent rows that have a related row. */
@@ -422,10 +540,14 @@ export function selectListSql(
   if (select.some((item) => item.kind === 'embed')) {
     return { sql: `${objectSql(schema, table, select, '_t', 0, params)} as "_j"`, shape: { mode: 'object' } };
   }
-  const needsPositional = select.some((item) => item.kind === 'column' && (item.alias !== null || item.cast !== null));
+  const needsPositional = select.some(
+    (item) => item.kind === 'column' && (item.alias !== null || item.cast !== null),
+  );
   if (!needsPositional) {
     const sql = select
-      .map((item) => (item.kind === 'column' ? `_t.${quoteIdent(columnOf(table, item.column).name)}` : '_t.*'))
+      .map((item) =>
+        item.kind === 'column' ? `_t.${quoteIdent(columnOf(table, item.column).name)}` : '_t.*',
+      )
       .join(', ');
     return { sql, shape: { mode: 'rows' } };
   }
@@ -462,7 +584,13 @@ export function tableRef(table: TableInfo): string {
   return `"public".${quoteIdent(table.name)}`;
 }
 
-export type ReadPlan = { sql: string; countSql: string; params: (string | null)[]; countParams: (string | null)[]; shape: OutputShape };
+export type ReadPlan = {
+  sql: string;
+  countSql: string;
+  params: (string | null)[];
+  countParams: (string | null)[];
+  shape: OutputShape;
+};
 
 export function buildRead(
   schema: Schema,
@@ -499,7 +627,11 @@ function verifyKeys(table: TableInfo, keys: Iterable<string>): string[] {
   for (const key of keys) {
     const column = table.columns.get(key);
     if (!column) {
-      throw new RestError(400, 'PGRST204', `Could not find the '${key}' column of '${table.name}' in the schema cache`);
+      throw new RestError(
+        400,
+        'PGRST204',
+        `Could not find the '${key}' column of '${table.name}' in the schema cache`,
+      );
     }
     verified.push(column.name);
   }
@@ -516,7 +648,10 @@ function withReturn(
   params: Params,
 ): { sql: string; shape: OutputShape } {
   if (!representation) {
-    return { sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`, shape: { mode: 'rows' } };
+    return {
+      sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`,
+      shape: { mode: 'rows' },
+    };
   }
   const { sql: items, shape } = selectListSql(schema, table, select, params);
   return {
@@ -609,7 +744,9 @@ export function buildUpdate(
   representation: boolean,
 ): { statement: WriteStatement | null; shape: OutputShape } {
   const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
-  const keys = allowed ? Object.keys(patch).filter((key) => allowed.has(key)) : verifyKeys(table, Object.keys(patch));
+  const keys = allowed
+    ? Object.keys(patch).filter((key) => allowed.has(key))
+    : verifyKeys(table, Object.keys(patch));
   if (keys.length === 0) return { statement: null, shape: { mode: 'rows' } };
   const params = new Params();
   const payload = params.add(JSON.stringify(patch), 'json');
@@ -630,7 +767,14 @@ export function buildDelete(
 ): { statement: WriteStatement; shape: OutputShape } {
   const params = new Params();
   const where = whereSql(table, query.filters, params);
-  const built = withReturn(schema, `delete from ${tableRef(table)} as _t${where}`, table, query.select, representation, params);
+  const built = withReturn(
+    schema,
+    `delete from ${tableRef(table)} as _t${where}`,
+    table,
+    query.select,
+    representation,
+    params,
+  );
   return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
 }
 
@@ -658,14 +802,25 @@ export function buildRpc(fn: FunctionInfo, args: Record<string, unknown>): Write
     const columns = used.map((arg) => `${quoteIdent(arg.name)} ${arg.type}`).join(', ');
     from = ` from json_to_record(${payload}) as _a(${columns})`;
   }
-  const lateral = (alias: string): string => (from ? `${from}, lateral ${call} as ${alias}` : ` from ${call} as ${alias}`);
+  const lateral = (alias: string): string =>
+    from ? `${from}, lateral ${call} as ${alias}` : ` from ${call} as ${alias}`;
   let sql: string;
   switch (fn.returns) {
-    case 'void': sql = `select ${call} is null as done${from}`; break;
-    case 'scalar': sql = `select to_json(${call})::text as body${from}`; break;
-    case 'row': sql = `select to_json(_r)::text as body${lateral('_r')}`; break;
-    case 'rows': sql = `select coalesce(json_agg(_r), '[]'::json)::text as body${lateral('_r')}`; break;
-    case 'scalars': sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body${lateral('_r(v)')}`; break;
+    case 'void':
+      sql = `select ${call} is null as done${from}`;
+      break;
+    case 'scalar':
+      sql = `select to_json(${call})::text as body${from}`;
+      break;
+    case 'row':
+      sql = `select to_json(_r)::text as body${lateral('_r')}`;
+      break;
+    case 'rows':
+      sql = `select coalesce(json_agg(_r), '[]'::json)::text as body${lateral('_r')}`;
+      break;
+    case 'scalars':
+      sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body${lateral('_r(v)')}`;
+      break;
   }
   return { sql, params: params.values };
 }

@@ -3,7 +3,17 @@ import type { Transaction } from '@electric-sql/pglite';
 import type { TableInfo } from './catalog.ts';
 import { withRequestContext } from './db.ts';
 import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, headerList, isRecord, parseJson, readBody, send, sendJson } from './http-util.ts';
+import {
+  BodyTooLargeError,
+  JSON_BODY_LIMIT,
+  header,
+  headerList,
+  isRecord,
+  parseJson,
+  readBody,
+  send,
+  sendJson,
+} from './http-util.ts';
 import { RestError, restErrorFromDb } from './rest-errors.ts';
 import {
   applyShape,
@@ -30,12 +40,19 @@ type Prefs = {
 };
 
 function parsePrefer(req: IncomingMessage): Prefs {
-  const prefs: Prefs = { representation: false, count: false, resolution: null, missingDefault: false, applied: [] };
+  const prefs: Prefs = {
+    representation: false,
+    count: false,
+    resolution: null,
+    missingDefault: false,
+    applied: [],
+  };
   for (const item of headerList(req, 'prefer')) {
     const [key, value] = item.split('=').map((part) => part.trim());
     if (key === 'return' && value === 'representation') prefs.representation = true;
     // planned/estimated counts come from statistics in PostgREST; an exact count is as good here.
-    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = true;
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated'))
+      prefs.count = true;
     else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge';
     else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore';
     else if (key === 'missing' && value === 'default') prefs.missingDefault = true;
@@ -49,10 +66,17 @@ type Accept = { single: boolean; stripNulls: boolean };
 
 function parseAccept(req: IncomingMessage): Accept {
   const accept = (header(req, 'accept') ?? '').toLowerCase();
-  if (accept.includes('text/csv') || accept.includes('application/geo+json') || accept.includes('vnd.pgrst.plan')) {
+  if (
+    accept.includes('text/csv') ||
+    accept.includes('application/geo+json') ||
+    accept.includes('vnd.pgrst.plan')
+  ) {
     throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
   }
-  return { single: accept.includes('application/vnd.pgrst.object+json'), stripNulls: accept.includes('nulls=stripped') };
+  return {
+    single: accept.includes('application/vnd.pgrst.object+json'),
+    stripNulls: accept.includes('nulls=stripped'),
+  };
 }
 
 function stripNulls(value: unknown): unknown {
@@ -62,7 +86,12 @@ function stripNulls(value: unknown): unknown {
 }
 
 const singleError = (rows: number): RestError =>
-  new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
 
 /** The JSON text to send for a list of rows, honouring the select shape, single-object and nulls=stripped. */
 function renderRows(body: string, n: number, shape: OutputShape, accept: Accept): string {
@@ -74,19 +103,29 @@ function renderRows(body: string, n: number, shape: OutputShape, accept: Accept)
 }
 
 function contentType(accept: Accept): string {
-  return accept.single ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
+  return accept.single
+    ? 'application/vnd.pgrst.object+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  let raw: Buffer;
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
   try {
-    raw = await readBody(req, JSON_BODY_LIMIT);
+    return await readBody(req, JSON_BODY_LIMIT);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      throw new RestError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the ${JSON_BODY_LIMIT} byte limit`);
+      throw new RestError(
+        413,
+        'PGRST413',
+        'Payload Too Large',
+        `The request body exceeds the ${JSON_BODY_LIMIT} byte limit`,
+      );
     }
     throw error;
   }
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const raw = await readRaw(req);
   const parsed = raw.length === 0 ? { ok: false as const } : parseJson(raw);
   if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   return parsed.value;
@@ -94,19 +133,27 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 async function tableOrThrow(stack: StackContext, name: string): Promise<TableInfo> {
   const table = await stack.catalog.table(name);
-  if (!table) throw new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+  if (!table)
+    throw new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
   return table;
 }
 
 type Outcome = { status: number; body: string | null; headers: OutgoingHttpHeaders };
 
-function requestSettings(req: IncomingMessage, url: URL): Record<'request.method' | 'request.path' | 'request.headers', string> {
+function requestSettings(
+  req: IncomingMessage,
+  url: URL,
+): Record<'request.method' | 'request.path' | 'request.headers', string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers[name] = value;
     else if (Array.isArray(value)) headers[name] = value.join(', ');
   }
-  return { 'request.method': req.method ?? 'GET', 'request.path': url.pathname, 'request.headers': JSON.stringify(headers) };
+  return {
+    'request.method': req.method ?? 'GET',
+    'request.path': url.pathname,
+    'request.headers': JSON.stringify(headers),
+  };
 }
 
 async function inContext<T>(
@@ -141,7 +188,8 @@ async function read(
   const range = parseRangeHeader(header(req, 'range'));
   const offset = query.offset ?? range?.offset ?? 0;
   let limit = query.limit ?? range?.limit ?? null;
-  if (stack.config.maxRows !== null) limit = limit === null ? stack.config.maxRows : Math.min(limit, stack.config.maxRows);
+  if (stack.config.maxRows !== null)
+    limit = limit === null ? stack.config.maxRows : Math.min(limit, stack.config.maxRows);
   const plan = buildRead(await stack.catalog.schema(), table, query, { offset, limit });
   const { n, body, total } = await inContext(stack, caller, req, url, async (tx) => {
     const rows = await tx.query<{ n: number; body: string }>(plan.sql, plan.params);
@@ -235,13 +283,25 @@ async function tableRequest(
   if (method === 'PATCH') {
     const payload = await readJson(req);
     const table = await tableOrThrow(stack, name);
-    if (!isRecord(payload)) throw new RestError(400, 'PGRST102', 'The body of an update must be a JSON object');
-    const { statement, shape } = buildUpdate(await stack.catalog.schema(), table, query, payload, prefs.representation);
+    if (!isRecord(payload))
+      throw new RestError(400, 'PGRST102', 'The body of an update must be a JSON object');
+    const { statement, shape } = buildUpdate(
+      await stack.catalog.schema(),
+      table,
+      query,
+      payload,
+      prefs.representation,
+    );
     return write(stack, caller, req, url, statement ? [statement] : [], shape, prefs, accept, 200);
   }
   if (method === 'DELETE') {
     const table = await tableOrThrow(stack, name);
-    const { statement, shape } = buildDelete(await stack.catalog.schema(), table, query, prefs.representation);
+    const { statement, shape } = buildDelete(
+      await stack.catalog.schema(),
+      table,
+      query,
+      prefs.representation,
+    );
     return write(stack, caller, req, url, [statement], shape, prefs, accept, 200);
   }
   throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -260,16 +320,13 @@ async function rpcRequest(
   const accept = parseAccept(req);
   let args: Record<string, unknown> = {};
   if (method === 'POST') {
-    const payload = (await readBody(req, JSON_BODY_LIMIT).catch((error: unknown) => {
-      if (error instanceof BodyTooLargeError) {
-        throw new RestError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the ${JSON_BODY_LIMIT} byte limit`);
-      }
-      throw error;
-    })) as Buffer;
+    const payload = await readRaw(req);
+    // No body means no arguments (supabase-js sends `{}`, curl users often send nothing).
     if (payload.length > 0) {
       const parsed = parseJson(payload);
       if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-      if (!isRecord(parsed.value)) throw new RestError(400, 'PGRST102', 'The arguments of a function call must be a JSON object');
+      if (!isRecord(parsed.value))
+        throw new RestError(400, 'PGRST102', 'The arguments of a function call must be a JSON object');
       args = parsed.value;
     }
   } else if (method !== 'GET' && method !== 'HEAD') {
@@ -281,7 +338,11 @@ async function rpcRequest(
   } else {
     for (const key of url.searchParams.keys()) {
       if (!RPC_IGNORED_PARAMS.has(key)) {
-        throw new RestError(400, 'PGRST100', `Filtering the result of a function call is not supported by the local stack (${key})`);
+        throw new RestError(
+          400,
+          'PGRST100',
+          `Filtering the result of a function call is not supported by the local stack (${key})`,
+        );
       }
     }
   }
@@ -296,7 +357,11 @@ async function rpcRequest(
     );
   }
   if (method !== 'POST' && fn.volatile) {
-    throw new RestError(405, 'PGRST101', 'Cannot use the GET method on RPC with a volatile function; use POST');
+    throw new RestError(
+      405,
+      'PGRST101',
+      'Cannot use the GET method on RPC with a volatile function; use POST',
+    );
   }
   const statement = buildRpc(fn, args);
   const body = await inContext(stack, caller, req, url, async (tx) => {
@@ -310,7 +375,8 @@ async function rpcRequest(
   });
   if (fn.returns === 'void') return { status: 204, body: null, headers: {} };
   let out = body;
-  if (accept.single && (fn.returns === 'rows' || fn.returns === 'scalars')) out = JSON.stringify((JSON.parse(body) as unknown[])[0]);
+  if (accept.single && (fn.returns === 'rows' || fn.returns === 'scalars'))
+    out = JSON.stringify((JSON.parse(body) as unknown[])[0]);
   if (accept.stripNulls) out = JSON.stringify(stripNulls(JSON.parse(out)));
   return { status: 200, body: out, headers: { 'content-type': contentType(accept) } };
 }
@@ -340,17 +406,30 @@ export async function handleRest(
     isAnonymous = caller.role === 'anon';
     const profile = header(req, method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
     if (profile !== undefined && profile !== 'public') {
-      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, 'Only the public schema is exposed');
+      throw new RestError(
+        406,
+        'PGRST106',
+        'The schema must be one of the following: public',
+        null,
+        'Only the public schema is exposed',
+      );
     }
     let segments: string[];
     try {
-      segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => decodeURIComponent(segment));
     } catch {
       throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     }
     let outcome: Outcome;
     if (segments.length === 0) {
-      outcome = { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local stack' }, paths: {} }), headers: { 'content-type': 'application/json' } };
+      outcome = {
+        status: 200,
+        body: JSON.stringify({ swagger: '2.0', info: { title: 'local stack' }, paths: {} }),
+        headers: { 'content-type': 'application/json' },
+      };
     } else if (segments.length === 1) {
       outcome = await tableRequest(stack, caller, req, url, segments[0] ?? '');
     } else if (segments.length === 2 && segments[0] === 'rpc') {
@@ -363,7 +442,8 @@ export async function handleRest(
     const restError = restErrorFromDb(error, isAnonymous);
     if (!restError) throw error;
     const headers: OutgoingHttpHeaders = { 'content-type': 'application/json; charset=utf-8' };
-    if (restError.status === 401) headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${restError.message}"`;
+    if (restError.status === 401)
+      headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${restError.message}"`;
     send(res, restError.status, JSON.stringify(restError.body()), headers, method);
   }
 }

@@ -29,7 +29,9 @@ export async function seedAudio(db: PGlite, storageRoot: string): Promise<number
      union
      select preview_path, false from public.products where preview_path is not null`,
   );
-  const present = await db.query<{ name: string }>('select name from storage.objects where bucket_id = $1', [AUDIO_BUCKET]);
+  const present = await db.query<{ name: string }>('select name from storage.objects where bucket_id = $1', [
+    AUDIO_BUCKET,
+  ]);
   const known = new Set(present.rows.map((row) => row.name));
   const files = { full: toneMp3(FULL_SECONDS), preview: toneMp3(PREVIEW_SECONDS) };
   const missing: { name: string; data: Uint8Array }[] = [];
@@ -56,7 +58,11 @@ export async function seedAudio(db: PGlite, storageRoot: string): Promise<number
       await tx.query(
         `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::text::jsonb)
          on conflict (bucket_id, name) do nothing`,
-        [AUDIO_BUCKET, object.name, JSON.stringify(objectMetadata(object.data, 'audio/mpeg', 'max-age=3600'))],
+        [
+          AUDIO_BUCKET,
+          object.name,
+          JSON.stringify(objectMetadata(object.data, 'audio/mpeg', 'max-age=3600')),
+        ],
       );
     }
   });

@@ -119,9 +119,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const server = createServer((req, res) => {
     route(stack, req, res).catch((error: unknown) => {
-      // Anything reaching here is a bug in the stack: report it loudly, answer 500.
+      // A client that went away mid-request is not an error worth reporting.
+      if (res.destroyed || req.socket.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        res.destroy();
+        return;
+      }
+      // Anything else reaching here is a bug in the stack: report it loudly, answer 500.
       console.error('[local stack] unhandled error for', req.method, req.url, error);
-      if (!res.headersSent) sendJson(res, 500, { code: 'unexpected_failure', message: 'Internal error in the local stack' });
+      if (!res.headersSent)
+        sendJson(res, 500, { code: 'unexpected_failure', message: 'Internal error in the local stack' });
       else res.destroy();
     });
   });
@@ -149,7 +155,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // when the machine has IPv6 loopback (best effort).
   const servers: Server[] = [server];
   if (host === '127.0.0.1') {
-    const v6 = createServer(server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void);
+    const v6 = createServer(
+      server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void,
+    );
     v6.keepAliveTimeout = server.keepAliveTimeout;
     await listen(v6, port, '::1').then(
       () => servers.push(v6),

@@ -150,7 +150,8 @@ export async function serveObject(
     'last-modified': modified.toUTCString(),
     'cache-control': meta.cacheControl ?? 'max-age=3600',
   };
-  if (download !== null) headers['content-disposition'] = contentDisposition(download || path.posix.basename(objectName));
+  if (download !== null)
+    headers['content-disposition'] = contentDisposition(download || path.posix.basename(objectName));
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     res.end();

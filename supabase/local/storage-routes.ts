@@ -2,7 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transaction } from '@electric-sql/pglite';
 import { withRequestContext } from './db.ts';
 import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody, sendJson } from './http-util.ts';
+import {
+  BodyTooLargeError,
+  JSON_BODY_LIMIT,
+  header,
+  isRecord,
+  parseJson,
+  readBody,
+  sendJson,
+} from './http-util.ts';
 import { nowSeconds, signJwt, verifyJwt } from './jwt.ts';
 import {
   isValidBucketId,
@@ -32,7 +40,12 @@ class StorageError extends Error {
 const notFound = (): StorageError => new StorageError('404', 'not_found', 'Object not found');
 const bucketNotFound = (): StorageError => new StorageError('404', 'Bucket not found', 'Bucket not found');
 
-type BucketRow = { id: string; public: boolean; file_size_limit: number | null; allowed_mime_types: string[] | null };
+type BucketRow = {
+  id: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+};
 type ObjectRow = { id: string; name: string; metadata: Partial<ObjectMetadata> | null };
 
 async function bucketOrThrow(stack: StackContext, bucket: string): Promise<BucketRow> {
@@ -49,7 +62,11 @@ async function bucketOrThrow(stack: StackContext, bucket: string): Promise<Bucke
 async function callerOrThrow(stack: StackContext, req: IncomingMessage, url: URL): Promise<Caller> {
   const resolved = await resolveCaller(stack, req, url);
   if (resolved.ok) return resolved.caller;
-  throw new StorageError('403', 'Unauthorized', resolved.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+  throw new StorageError(
+    '403',
+    'Unauthorized',
+    resolved.reason === 'expired' ? 'jwt expired' : 'invalid signature',
+  );
 }
 
 function asRole<T>(stack: StackContext, caller: Caller, fn: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -57,7 +74,12 @@ function asRole<T>(stack: StackContext, caller: Caller, fn: (tx: Transaction) =>
 }
 
 /** Reads one object row as the caller: RLS on storage.objects decides whether it exists for them. */
-async function visibleObject(stack: StackContext, caller: Caller, bucket: string, name: string): Promise<ObjectRow | undefined> {
+async function visibleObject(
+  stack: StackContext,
+  caller: Caller,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | undefined> {
   return asRole(stack, caller, async (tx) => {
     const result = await tx.query<ObjectRow>(
       'select id::text as id, name, metadata from storage.objects where bucket_id = $1 and name = $2',
@@ -81,18 +103,25 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
   try {
     raw = await readBody(req, JSON_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new StorageError('413', 'Payload too large', 'Request body too large', 413);
+    if (error instanceof BodyTooLargeError)
+      throw new StorageError('413', 'Payload too large', 'Request body too large', 413);
     throw error;
   }
   if (raw.length === 0) return {};
   const parsed = parseJson(raw);
-  if (!parsed.ok || !isRecord(parsed.value)) throw new StorageError('400', 'Invalid JSON', 'Body must be a JSON object');
+  if (!parsed.ok || !isRecord(parsed.value))
+    throw new StorageError('400', 'Invalid JSON', 'Body must be a JSON object');
   return parsed.value;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function createSignedUrl(stack: StackContext, req: IncomingMessage, url: URL, segments: string[]): Promise<unknown> {
+async function createSignedUrl(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+  segments: string[],
+): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const { bucket, name } = objectPath(segments);
   const body = await readJsonObject(req);
@@ -103,12 +132,20 @@ async function createSignedUrl(stack: StackContext, req: IncomingMessage, url: U
   await bucketOrThrow(stack, bucket);
   if (!(await visibleObject(stack, caller, bucket, name))) throw notFound();
   const iat = nowSeconds();
-  const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) }, stack.jwtSecret);
+  const token = await signJwt(
+    { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
+    stack.jwtSecret,
+  );
   return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
 }
 
 /** `createSignedUrls`: several objects at once; each entry carries its own error. */
-async function createSignedUrls(stack: StackContext, req: IncomingMessage, url: URL, bucket: string): Promise<unknown> {
+async function createSignedUrls(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+  bucket: string,
+): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const body = await readJsonObject(req);
   const expiresIn = Number(body.expiresIn);
@@ -116,13 +153,17 @@ async function createSignedUrls(stack: StackContext, req: IncomingMessage, url: 
     throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
   }
   const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : [];
-  if (paths.length === 0 || paths.length > 1000) throw new StorageError('400', 'InvalidRequest', 'paths must list 1 to 1000 objects');
+  if (paths.length === 0 || paths.length > 1000)
+    throw new StorageError('400', 'InvalidRequest', 'paths must list 1 to 1000 objects');
   await bucketOrThrow(stack, bucket);
   const visible = await asRole(stack, caller, async (tx) => {
     const found = new Set<string>();
     for (const name of paths) {
       if (!isValidObjectName(name)) continue;
-      const result = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+      const result = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        bucket,
+        name,
+      ]);
       if (result.rows.length > 0) found.add(name);
     }
     return found;
@@ -130,20 +171,38 @@ async function createSignedUrls(stack: StackContext, req: IncomingMessage, url: 
   const iat = nowSeconds();
   return Promise.all(
     paths.map(async (name) => {
-      if (!visible.has(name)) return { error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null };
-      const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) }, stack.jwtSecret);
+      if (!visible.has(name))
+        return {
+          error: 'Either the object does not exist or you do not have access to it',
+          path: name,
+          signedURL: null,
+        };
+      const token = await signJwt(
+        { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
+        stack.jwtSecret,
+      );
       return { error: null, path: name, signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
     }),
   );
 }
 
-async function serveSigned(stack: StackContext, req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
+async function serveSigned(
+  stack: StackContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  segments: string[],
+): Promise<void> {
   const { bucket, name } = objectPath(segments);
   const token = url.searchParams.get('token');
   if (!token) throw new StorageError('400', 'InvalidJWT', 'Missing token');
   const verified = await verifyJwt(token, stack.jwtSecret);
   if (!verified.ok) {
-    throw new StorageError('400', 'InvalidJWT', verified.reason === 'expired' ? 'The provided token has expired.' : 'invalid signature');
+    throw new StorageError(
+      '400',
+      'InvalidJWT',
+      verified.reason === 'expired' ? 'The provided token has expired.' : 'invalid signature',
+    );
   }
   if (verified.claims.url !== `${bucket}/${name}`) {
     throw new StorageError('400', 'InvalidSignature', 'The url do not match the signature');
@@ -178,7 +237,13 @@ async function serveRow(
   if (!served) throw notFound();
 }
 
-async function servePublic(stack: StackContext, req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
+async function servePublic(
+  stack: StackContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  segments: string[],
+): Promise<void> {
   const { bucket, name } = objectPath(segments);
   const row = await bucketOrThrow(stack, bucket);
   if (!row.public) throw notFound();
@@ -191,7 +256,13 @@ async function servePublic(stack: StackContext, req: IncomingMessage, res: Serve
   await serveRow(stack, req, res, url, bucket, object);
 }
 
-async function serveAuthenticated(stack: StackContext, req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
+async function serveAuthenticated(
+  stack: StackContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  segments: string[],
+): Promise<void> {
   const caller = await callerOrThrow(stack, req, url);
   const { bucket, name } = objectPath(segments);
   await bucketOrThrow(stack, bucket);
@@ -209,11 +280,18 @@ function mimeAllowed(allowed: string[] | null, mimetype: string): boolean {
   });
 }
 
-async function fileFromRequest(req: IncomingMessage, body: Buffer): Promise<{ data: Uint8Array; mimetype: string; cacheControl: string }> {
+async function fileFromRequest(
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ data: Uint8Array; mimetype: string; cacheControl: string }> {
   const type = header(req, 'content-type') ?? '';
   if (type.toLowerCase().startsWith('multipart/form-data')) {
     // Let undici's multipart parser do the work (storage-js sends a Blob as form data).
-    const form = await new Request('http://local.invalid/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
+    const form = await new Request('http://local.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(body),
+    }).formData();
     let file: Blob | null = null;
     for (const value of form.values()) if (typeof value !== 'string') file = value;
     if (!file) throw new StorageError('400', 'InvalidRequest', 'No file found in the form data');
@@ -225,10 +303,20 @@ async function fileFromRequest(req: IncomingMessage, body: Buffer): Promise<{ da
     };
   }
   const cache = /max-age=(\d+)/.exec(header(req, 'cache-control') ?? '')?.[1] ?? '3600';
-  return { data: new Uint8Array(body), mimetype: type || 'application/octet-stream', cacheControl: `max-age=${cache}` };
+  return {
+    data: new Uint8Array(body),
+    mimetype: type || 'application/octet-stream',
+    cacheControl: `max-age=${cache}`,
+  };
 }
 
-async function upload(stack: StackContext, req: IncomingMessage, url: URL, segments: string[], method: 'POST' | 'PUT'): Promise<unknown> {
+async function upload(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+  segments: string[],
+  method: 'POST' | 'PUT',
+): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const { bucket, name } = objectPath(segments);
   const bucketRow = await bucketOrThrow(stack, bucket);
@@ -252,7 +340,10 @@ async function upload(stack: StackContext, req: IncomingMessage, url: URL, segme
   }
   const upsert = method === 'POST' && header(req, 'x-upsert') === 'true';
   const metadata = JSON.stringify(objectMetadata(file.data, file.mimetype, file.cacheControl));
-  const owner = typeof caller.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(caller.claims.sub) ? caller.claims.sub : null;
+  const owner =
+    typeof caller.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(caller.claims.sub)
+      ? caller.claims.sub
+      : null;
   const target = objectFile(stack.storageRoot, bucket, name);
   const id = await asRole(stack, caller, async (tx) => {
     let result;
@@ -281,7 +372,13 @@ async function upload(stack: StackContext, req: IncomingMessage, url: URL, segme
   return { Id: id, Key: `${bucket}/${name}` };
 }
 
-async function removeMany(stack: StackContext, req: IncomingMessage, url: URL, bucket: string, names: string[]): Promise<unknown[]> {
+async function removeMany(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+  bucket: string,
+  names: string[],
+): Promise<unknown[]> {
   const caller = await callerOrThrow(stack, req, url);
   await bucketOrThrow(stack, bucket);
   const valid = names.filter((name) => isValidObjectName(name));
@@ -301,7 +398,14 @@ async function removeMany(stack: StackContext, req: IncomingMessage, url: URL, b
   return deleted;
 }
 
-type ListRow = { id: string; name: string; created_at: Date; updated_at: Date; last_accessed_at: Date; metadata: unknown };
+type ListRow = {
+  id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date;
+  metadata: unknown;
+};
 
 async function list(stack: StackContext, req: IncomingMessage, url: URL, bucket: string): Promise<unknown[]> {
   const caller = await callerOrThrow(stack, req, url);
@@ -313,7 +417,9 @@ async function list(stack: StackContext, req: IncomingMessage, url: URL, bucket:
   const offset = Math.max(0, Number(body.offset ?? 0) || 0);
   const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
   const sortBy = isRecord(body.sortBy) ? body.sortBy : {};
-  const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column)) ? String(sortBy.column) : 'name';
+  const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column))
+    ? String(sortBy.column)
+    : 'name';
   const descending = String(sortBy.order).toLowerCase() === 'desc';
 
   const rows = await asRole(stack, caller, async (tx) => {
@@ -333,7 +439,14 @@ async function list(stack: StackContext, req: IncomingMessage, url: URL, bucket:
     if (search && !entryName.toLowerCase().includes(search)) continue;
     if (slash >= 0) {
       if (!entries.has(entryName)) {
-        entries.set(entryName, { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        entries.set(entryName, {
+          name: entryName,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
       }
     } else {
       entries.set(entryName, {
@@ -355,7 +468,12 @@ async function list(stack: StackContext, req: IncomingMessage, url: URL, bucket:
   return sorted.slice(offset, offset + limit);
 }
 
-async function listBuckets(stack: StackContext, req: IncomingMessage, url: URL, id: string | null): Promise<unknown> {
+async function listBuckets(
+  stack: StackContext,
+  req: IncomingMessage,
+  url: URL,
+  id: string | null,
+): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const rows = await asRole(stack, caller, async (tx) => {
     const result = await tx.query<Record<string, unknown>>(
@@ -382,7 +500,10 @@ export async function handleStorage(
   try {
     let segments: string[];
     try {
-      segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => decodeURIComponent(segment));
     } catch {
       throw notFound();
     }
@@ -390,7 +511,8 @@ export async function handleStorage(
     const reading = method === 'GET' || method === 'HEAD';
     // Signed URLs and public objects are opened by <audio>/<img> elements, which send no apikey.
     if (area === 'object' && kind === 'sign' && reading) return await serveSigned(stack, req, res, url, rest);
-    if (area === 'object' && kind === 'public' && reading) return await servePublic(stack, req, res, url, rest);
+    if (area === 'object' && kind === 'public' && reading)
+      return await servePublic(stack, req, res, url, rest);
 
     const keyError = apiKeyError(stack, req, url);
     if (keyError) return sendJson(res, 401, keyError);
@@ -399,8 +521,10 @@ export async function handleStorage(
       if (kind === 'sign' && method === 'POST' && rest.length === 1) {
         return sendJson(res, 200, await createSignedUrls(stack, req, url, rest[0] ?? ''));
       }
-      if (kind === 'sign' && method === 'POST') return sendJson(res, 200, await createSignedUrl(stack, req, url, rest));
-      if (kind === 'list' && method === 'POST') return sendJson(res, 200, await list(stack, req, url, rest[0] ?? ''));
+      if (kind === 'sign' && method === 'POST')
+        return sendJson(res, 200, await createSignedUrl(stack, req, url, rest));
+      if (kind === 'list' && method === 'POST')
+        return sendJson(res, 200, await list(stack, req, url, rest[0] ?? ''));
       if (kind === 'authenticated' && reading) return await serveAuthenticated(stack, req, res, url, rest);
       const objectSegments = segments.slice(1);
       if (reading) return await serveAuthenticated(stack, req, res, url, objectSegments);
@@ -410,7 +534,9 @@ export async function handleStorage(
       if (method === 'DELETE') {
         if (objectSegments.length === 1) {
           const body = await readJsonObject(req);
-          const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
+          const prefixes = Array.isArray(body.prefixes)
+            ? body.prefixes.filter((p): p is string => typeof p === 'string')
+            : [];
           return sendJson(res, 200, await removeMany(stack, req, url, objectSegments[0] ?? '', prefixes));
         }
         const { bucket, name } = objectPath(objectSegments);
@@ -425,15 +551,32 @@ export async function handleStorage(
     throw new StorageError('404', 'not_found', 'Route not found', 404);
   } catch (error) {
     if (error instanceof StorageError) {
-      return sendJson(res, error.httpStatus, { statusCode: error.statusCode, error: error.error, message: error.message });
+      return sendJson(res, error.httpStatus, {
+        statusCode: error.statusCode,
+        error: error.error,
+        message: error.message,
+      });
     }
     const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-    if (code === '23505') return sendJson(res, 400, { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+    if (code === '23505')
+      return sendJson(res, 400, {
+        statusCode: '409',
+        error: 'Duplicate',
+        message: 'The resource already exists',
+      });
     if (code === '42501') {
-      return sendJson(res, 400, { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' });
+      return sendJson(res, 400, {
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      });
     }
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return sendJson(res, 400, { statusCode: '400', error: 'DatabaseError', message: error instanceof Error ? error.message : 'error' });
+      return sendJson(res, 400, {
+        statusCode: '400',
+        error: 'DatabaseError',
+        message: error instanceof Error ? error.message : 'error',
+      });
     }
     throw error;
   }

@@ -46,26 +46,50 @@ describe('auth errors and wire details', () => {
     expect(response.headers.get('x-sb-error-code')).toBe('invalid_credentials');
     expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(response.headers.get('access-control-expose-headers')).toContain('x-sb-error-code');
-    expect(await response.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(await response.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
 
     // Without the version header GoTrue answers its legacy shape.
-    const legacy = await auth('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: customer.email, password: 'x' }) }, null);
-    expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    const legacy = await auth(
+      '/token?grant_type=password',
+      { method: 'POST', body: JSON.stringify({ email: customer.email, password: 'x' }) },
+      null,
+    );
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
   });
 
   it('invalid_credentials for an unknown email and for a wrong password alike', async () => {
     const client = makeClient(stack);
-    const unknown = await client.auth.signInWithPassword({ email: uniqueEmail('ghost'), password: 'whatever1' });
-    const wrong = await client.auth.signInWithPassword({ email: customer.email, password: 'not-the-password' });
+    const unknown = await client.auth.signInWithPassword({
+      email: uniqueEmail('ghost'),
+      password: 'whatever1',
+    });
+    const wrong = await client.auth.signInWithPassword({
+      email: customer.email,
+      password: 'not-the-password',
+    });
     for (const result of [unknown, wrong]) {
-      expect(result.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(result.error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
       expect(result.data.session).toBeNull();
     }
   });
 
   it('the demo accounts sign in', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const { error, data } = await makeClient(stack).auth.signInWithPassword({ email: account.email, password: account.password });
+      const { error, data } = await makeClient(stack).auth.signInWithPassword({
+        email: account.email,
+        password: account.password,
+      });
       expect(error).toBeNull();
       expect(data.user?.id).toBe(account.id);
     }
@@ -74,7 +98,11 @@ describe('auth errors and wire details', () => {
   it('weak_password (422) with reasons, before anything is stored or sent', async () => {
     const email = uniqueEmail('weak');
     const { error, data } = await makeClient(stack).auth.signUp({ email, password: '12345' });
-    expect(error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 6 characters.' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+    });
     expect((error as { reasons?: string[] }).reasons).toEqual(['length']);
     expect(data.user).toBeNull();
     expect(await inbox(stack, email)).toEqual([]);
@@ -88,14 +116,20 @@ describe('auth errors and wire details', () => {
 
   it('signing up an already-confirmed email: 200, a user with no identities, no email (no enumeration)', async () => {
     const before = (await inbox(stack, customer.email)).length;
-    const { data, error } = await makeClient(stack).auth.signUp({ email: customer.email, password: 'another-pass' });
+    const { data, error } = await makeClient(stack).auth.signUp({
+      email: customer.email,
+      password: 'another-pass',
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.identities).toEqual([]);
     expect(data.user?.id).not.toBe(customer.id);
     expect((await inbox(stack, customer.email)).length).toBe(before);
     // The password did not change.
-    const signIn = await makeClient(stack).auth.signInWithPassword({ email: customer.email, password: customer.password });
+    const signIn = await makeClient(stack).auth.signInWithPassword({
+      email: customer.email,
+      password: customer.password,
+    });
     expect(signIn.error).toBeNull();
   });
 
@@ -115,7 +149,11 @@ describe('auth errors and wire details', () => {
 
   it('emailed links only redirect to allowed URLs; anything else falls back to the site URL', async () => {
     const email = uniqueEmail('redirect');
-    await makeClient(stack).auth.signUp({ email, password: 'secret-pass', options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await makeClient(stack).auth.signUp({
+      email,
+      password: 'secret-pass',
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
     const { link } = await latestEmail(stack, email, 'Confirm Your Signup');
     expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE_URL);
     // Tampering with the link's redirect_to does not help either.
@@ -125,22 +163,35 @@ describe('auth errors and wire details', () => {
     expect(status).toBe(303);
     expect(location.origin).toBe(SITE_URL);
     // config.toml's additional_redirect_urls (the Vite dev server) are allowed.
-    await makeClient(stack).auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/update-password' });
+    await makeClient(stack).auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:5173/update-password',
+    });
     const recovery = await latestEmail(stack, email, 'Reset Your Password');
-    expect(new URL(recovery.link).searchParams.get('redirect_to')).toBe('http://localhost:5173/update-password');
+    expect(new URL(recovery.link).searchParams.get('redirect_to')).toBe(
+      'http://localhost:5173/update-password',
+    );
   });
 
   it('no_authorization (401) without a bearer token; bad_jwt (403) for forged or expired tokens', async () => {
     const missing = await auth('/user', { method: 'GET' });
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+    expect(await missing.json()).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
+    });
 
-    const forged = await signToken({ sub: customer.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, 'not-the-secret-not-the-secret-not-the-secret');
+    const forged = await signToken(
+      { sub: customer.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 },
+      'not-the-secret-not-the-secret-not-the-secret',
+    );
     const bad = await makeClient(stack).auth.getUser(forged);
     expect(bad.error).toMatchObject({ status: 403, code: 'bad_jwt' });
     expect(bad.error?.message).toMatch(/^invalid JWT: unable to parse or verify signature, /);
 
-    const expired = await signToken({ sub: customer.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 }, stack.jwtSecret);
+    const expired = await signToken(
+      { sub: customer.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 },
+      stack.jwtSecret,
+    );
     const old = await auth('/user', { headers: { authorization: `Bearer ${expired}` } });
     expect(old.status).toBe(403);
     expect(old.headers.get('x-sb-error-code')).toBe('bad_jwt');
@@ -152,13 +203,21 @@ describe('auth errors and wire details', () => {
 
   it('otp_expired (403) for an unknown token hash, and for a token with the wrong email', async () => {
     const unknown = await makeClient(stack).auth.verifyOtp({ token_hash: 'f'.repeat(64), type: 'recovery' });
-    expect(unknown.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect(unknown.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
 
     const user = await confirmedUser(stack, 'otp');
     await makeClient(stack).auth.resetPasswordForEmail(user.email);
     const { link } = await latestEmail(stack, user.email, 'Reset Your Password');
     const token = new URL(link).searchParams.get('token') ?? '';
-    const wrongEmail = await makeClient(stack).auth.verifyOtp({ email: customer.email, token, type: 'recovery' });
+    const wrongEmail = await makeClient(stack).auth.verifyOtp({
+      email: customer.email,
+      token,
+      type: 'recovery',
+    });
     expect(wrongEmail.error?.code).toBe('otp_expired');
     // The token survived the failed attempt and works with the right email.
     const right = await makeClient(stack).auth.verifyOtp({ email: user.email, token, type: 'recovery' });
@@ -171,11 +230,15 @@ describe('auth errors and wire details', () => {
     const a = await signedInClient(stack, user.email, user.password);
     const b = await signedInClient(stack, user.email, user.password);
     const c = await signedInClient(stack, user.email, user.password);
-    const tokenOf = async (client: typeof a.client) => (await client.auth.getSession()).data.session?.access_token ?? '';
+    const tokenOf = async (client: typeof a.client) =>
+      (await client.auth.getSession()).data.session?.access_token ?? '';
     const [ta, tb, tc] = [await tokenOf(a.client), await tokenOf(b.client), await tokenOf(c.client)];
     const alive = async (token: string) => (await makeClient(stack).auth.getUser(token)).error === null;
 
-    const local = await auth('/logout?scope=local', { method: 'POST', headers: { authorization: `Bearer ${ta}` } });
+    const local = await auth('/logout?scope=local', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ta}` },
+    });
     expect(local.status).toBe(204);
     expect([await alive(ta), await alive(tb), await alive(tc)]).toEqual([false, true, true]);
 
@@ -185,7 +248,10 @@ describe('auth errors and wire details', () => {
     expect((await b.client.auth.signOut({ scope: 'global' })).error).toBeNull();
     expect(await alive(tb)).toBe(false);
 
-    const bogus = await auth('/logout?scope=everything', { method: 'POST', headers: { authorization: `Bearer ${tb}` } });
+    const bogus = await auth('/logout?scope=everything', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tb}` },
+    });
     expect(bogus.status).toBe(400);
   });
 
@@ -195,11 +261,27 @@ describe('auth errors and wire details', () => {
     expect(error).toBeNull();
     expect(Object.keys(data.user ?? {}).sort()).toEqual(
       [
-        'id', 'aud', 'role', 'email', 'email_confirmed_at', 'phone', 'confirmed_at', 'last_sign_in_at', 'app_metadata',
-        'user_metadata', 'identities', 'created_at', 'updated_at', 'is_anonymous',
+        'id',
+        'aud',
+        'role',
+        'email',
+        'email_confirmed_at',
+        'phone',
+        'confirmed_at',
+        'last_sign_in_at',
+        'app_metadata',
+        'user_metadata',
+        'identities',
+        'created_at',
+        'updated_at',
+        'is_anonymous',
       ].sort(),
     );
-    expect(data.user?.identities?.[0]).toMatchObject({ provider: 'email', user_id: customer.id, identity_data: { email: customer.email, sub: customer.id } });
+    expect(data.user?.identities?.[0]).toMatchObject({
+      provider: 'email',
+      user_id: customer.id,
+      identity_data: { email: customer.email, sub: customer.id },
+    });
   });
 
   it('updateUser merges user metadata', async () => {
@@ -218,7 +300,11 @@ describe('auth errors and wire details', () => {
     expect(wrongKey.status).toBe(401);
 
     const settings = await auth('/settings');
-    expect(await settings.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false });
+    expect(await settings.json()).toMatchObject({
+      external: { email: true },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+    });
     expect((await auth('/health')).status).toBe(200);
   });
 
@@ -226,7 +312,10 @@ describe('auth errors and wire details', () => {
     const malformed = await auth('/token?grant_type=password', { method: 'POST', body: '{"email": ' });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { code: string }).code).toBe('bad_json');
-    const huge = await auth('/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail('huge'), password: 'x'.repeat(1_100_000) }) });
+    const huge = await auth('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('huge'), password: 'x'.repeat(1_100_000) }),
+    });
     expect(huge.status).toBe(413);
     const grant = await auth('/token?grant_type=magic', { method: 'POST', body: '{}' });
     expect(grant.status).toBe(400);
@@ -238,13 +327,25 @@ describe('auth errors and wire details', () => {
       headers: {
         origin: SITE_URL,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+        'access-control-request-headers':
+          'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
       },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = response.headers.get('access-control-allow-headers') ?? '';
-    for (const name of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-supabase-api-version', 'accept-profile', 'content-profile', 'prefer', 'range', 'x-retry-count']) {
+    for (const name of [
+      'authorization',
+      'x-client-info',
+      'apikey',
+      'content-type',
+      'x-supabase-api-version',
+      'accept-profile',
+      'content-profile',
+      'prefer',
+      'range',
+      'x-retry-count',
+    ]) {
       expect(allowed).toContain(name);
     }
     expect(response.headers.get('access-control-expose-headers')).toContain('content-range');

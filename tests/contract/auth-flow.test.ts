@@ -2,7 +2,15 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
-import { SITE_URL, hashParams, latestEmail, makeClient, openLink, startTestStack, uniqueEmail } from './support/stack.ts';
+import {
+  SITE_URL,
+  hashParams,
+  latestEmail,
+  makeClient,
+  openLink,
+  startTestStack,
+  uniqueEmail,
+} from './support/stack.ts';
 
 // The journey of spec §7 with supabase-js against the local stack, in order: each step uses the state the
 // previous one left (one account, one client), as the app does.
@@ -24,10 +32,19 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
   });
 
   it('signs up with email confirmation: a bare user, no session, a confirmation email', async () => {
-    const { data, error } = await client().auth.signUp({ email, password, options: { emailRedirectTo: `${SITE_URL}/` } });
+    const { data, error } = await client().auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: `${SITE_URL}/` },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', is_anonymous: false });
+    expect(data.user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      is_anonymous: false,
+    });
     expect(data.user?.identities).toHaveLength(1);
     expect(data.user?.email_confirmed_at).toBeUndefined();
     userId = data.user?.id ?? '';
@@ -53,7 +70,14 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     expect(status).toBe(303);
     expect(location.origin + location.pathname).toBe(`${SITE_URL}/`);
     const hash = hashParams(location);
-    expect([...hash.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type', 'type']);
+    expect([...hash.keys()]).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'token_type',
+      'type',
+    ]);
     expect(hash.get('type')).toBe('signup');
     expect(hash.get('token_type')).toBe('bearer');
     expect(hash.get('expires_in')).toBe('3600');
@@ -107,16 +131,28 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     expect(racing.data.session?.refresh_token).toBeTruthy();
 
     // …after it, presenting it again is treated as theft.
-    await stack.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`);
+    await stack.db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`,
+    );
     const replay = await makeClient(stack).auth.refreshSession({ refresh_token: firstRefreshToken });
-    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(replay.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
 
     // The whole family is revoked: the session's newest token no longer refreshes either.
-    const newest = await makeClient(stack).auth.refreshSession({ refresh_token: data.session?.refresh_token ?? '' });
+    const newest = await makeClient(stack).auth.refreshSession({
+      refresh_token: data.session?.refresh_token ?? '',
+    });
     expect(newest.error?.code).toBe('refresh_token_already_used');
 
     const unknown = await makeClient(stack).auth.refreshSession({ refresh_token: 'no-such-token' });
-    expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(unknown.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
 
     // Sign in again for the rest of the journey.
     supabase.current = makeClient(stack);
@@ -126,7 +162,8 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
 
   it('reads own purchases, newest first (none yet, then one bought through the service role)', async () => {
     const current = supabase.current!;
-    const query = () => current.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false });
+    const query = () =>
+      current.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false });
     const empty = await query();
     expect(empty).toMatchObject({ error: null, status: 200, data: [] });
 
@@ -144,13 +181,26 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     }
     const { data, error } = await query();
     expect(error).toBeNull();
-    expect(data?.map((p: { title: string }) => p.title)).toEqual(['Cravings Be Gone', 'Stop Smoking for Good']);
-    expect(data?.[0]).toMatchObject({ user_id: userId, category: 'Smoking Cessation', price: 2.99, download_url: '#' });
+    expect(data?.map((p: { title: string }) => p.title)).toEqual([
+      'Cravings Be Gone',
+      'Stop Smoking for Good',
+    ]);
+    expect(data?.[0]).toMatchObject({
+      user_id: userId,
+      category: 'Smoking Cessation',
+      price: 2.99,
+      download_url: '#',
+    });
   });
 
   it('admin check with .single(): PGRST116 for a customer, the row for the demo admin', async () => {
     const current = supabase.current!;
-    const denied = await current.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').single();
+    const denied = await current
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .single();
     expect(denied.status).toBe(406);
     expect(denied.data).toBeNull();
     expect(denied.error).toEqual({
@@ -162,17 +212,29 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
 
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
     const adminClient = makeClient(stack);
-    const signIn = await adminClient.auth.signInWithPassword({ email: admin.email, password: admin.password });
+    const signIn = await adminClient.auth.signInWithPassword({
+      email: admin.email,
+      password: admin.password,
+    });
     expect(signIn.error).toBeNull();
-    const row = await adminClient.from('user_roles').select('role').eq('user_id', admin.id).eq('role', 'admin').single();
+    const row = await adminClient
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', admin.id)
+      .eq('role', 'admin')
+      .single();
     expect(row).toMatchObject({ error: null, status: 200, data: { role: 'admin' } });
   });
 
   it('sends a recovery email (and answers the same for an unknown address)', async () => {
-    const { data, error } = await client().auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/update-password` });
+    const { data, error } = await client().auth.resetPasswordForEmail(email, {
+      redirectTo: `${SITE_URL}/update-password`,
+    });
     expect(error).toBeNull();
     expect(data).toEqual({});
-    const unknown = await client().auth.resetPasswordForEmail(uniqueEmail('nobody'), { redirectTo: `${SITE_URL}/update-password` });
+    const unknown = await client().auth.resetPasswordForEmail(uniqueEmail('nobody'), {
+      redirectTo: `${SITE_URL}/update-password`,
+    });
     expect(unknown).toEqual({ data: {}, error: null });
 
     const { link } = await latestEmail(stack, email, 'Reset Your Password');
@@ -190,7 +252,9 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     expect(hash.get('type')).toBe('recovery');
     expect(hash.get('access_token')).toBeTruthy();
     expect(hash.get('refresh_token')).toBeTruthy();
-    expect(decodeJwt(hash.get('access_token') ?? '').amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
+    expect(decodeJwt(hash.get('access_token') ?? '').amr).toEqual([
+      { method: 'recovery', timestamp: expect.any(Number) },
+    ]);
 
     const used = await openLink(link);
     expect(used.status).toBe(303);
@@ -202,7 +266,10 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     // An expired one: a fresh link whose token is 25 hours old.
     await client().auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/update-password` });
     const fresh = await latestEmail(stack, email, 'Reset Your Password');
-    await stack.db.query(`update auth.one_time_tokens set expires_at = now() - interval '1 hour' where token_hash = $1`, [fresh.tokenHash]);
+    await stack.db.query(
+      `update auth.one_time_tokens set expires_at = now() - interval '1 hour' where token_hash = $1`,
+      [fresh.tokenHash],
+    );
     const expired = await openLink(fresh.link);
     expect(hashParams(expired.location).get('error_code')).toBe('otp_expired');
     const expiredHash = await client().auth.verifyOtp({ token_hash: fresh.tokenHash, type: 'recovery' });
@@ -225,7 +292,11 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
     expect(events).toContain('PASSWORD_RECOVERY');
 
     const replay = await client().auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
-    expect(replay.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect(replay.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
 
     const same = await recovering.auth.updateUser({ password });
     expect(same.error).toMatchObject({
@@ -234,7 +305,11 @@ describe('auth journey (supabase-js ⇄ local stack)', () => {
       message: 'New password should be different from the old password.',
     });
     const weak = await recovering.auth.updateUser({ password: '12345' });
-    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 6 characters.' });
+    expect(weak.error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+    });
 
     const changed = await recovering.auth.updateUser({ password: newPassword });
     expect(changed.error).toBeNull();

@@ -20,7 +20,8 @@ type Echo = {
 
 describe('/functions/v1: deployed function modules behind the gateway', () => {
   let stack: LocalStack;
-  const invokeRaw = (name: string, init: RequestInit = {}) => fetch(`${stack.url}/functions/v1/${name}`, init);
+  const invokeRaw = (name: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}/functions/v1/${name}`, init);
 
   beforeAll(async () => {
     stack = await startTestStack({
@@ -34,7 +35,9 @@ describe('/functions/v1: deployed function modules behind the gateway', () => {
   });
 
   it('runs the module: the body, the environment, and a call back into the stack with the service role', async () => {
-    const { data, error } = await makeClient(stack).functions.invoke<Echo>('echo?x=1', { body: { slug: 'cravings-be-gone' } });
+    const { data, error } = await makeClient(stack).functions.invoke<Echo>('echo?x=1', {
+      body: { slug: 'cravings-be-gone' },
+    });
     expect(error).toBeNull();
     expect(data).toMatchObject({
       method: 'POST',
@@ -42,7 +45,13 @@ describe('/functions/v1: deployed function modules behind the gateway', () => {
       search: '?x=1',
       body: { slug: 'cravings-be-gone' },
       authorization: `Bearer ${stack.anonKey}`,
-      env: { SUPABASE_URL: stack.url, SITE_URL, hasAnonKey: true, hasServiceRoleKey: true, FIXTURE_VALUE: 'from-the-stack' },
+      env: {
+        SUPABASE_URL: stack.url,
+        SITE_URL,
+        hasAnonKey: true,
+        hasServiceRoleKey: true,
+        FIXTURE_VALUE: 'from-the-stack',
+      },
       product: { slug: 'cravings-be-gone', title: 'Cravings Be Gone' },
     });
   });
@@ -66,23 +75,48 @@ describe('/functions/v1: deployed function modules behind the gateway', () => {
     const missing = await invokeRaw('echo', { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
-    const foreign = await signToken({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'a-different-secret-a-different-secret');
-    const invalid = await invokeRaw('echo', { method: 'POST', headers: { authorization: `Bearer ${foreign}` }, body: '{}' });
+    const foreign = await signToken(
+      { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 },
+      'a-different-secret-a-different-secret',
+    );
+    const invalid = await invokeRaw('echo', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${foreign}` },
+      body: '{}',
+    });
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-    const expired = await signToken({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 60 }, stack.jwtSecret);
-    expect((await invokeRaw('echo', { method: 'POST', headers: { authorization: `Bearer ${expired}` }, body: '{}' })).status).toBe(401);
+    const expired = await signToken(
+      { role: 'anon', exp: Math.floor(Date.now() / 1000) - 60 },
+      stack.jwtSecret,
+    );
+    expect(
+      (
+        await invokeRaw('echo', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${expired}` },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('verify_jwt = false lets unauthenticated callers (webhooks) through with the raw body', async () => {
-    const response = await invokeRaw('open-echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'raw payload' });
+    const response = await invokeRaw('open-echo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'raw payload',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-fixture')).toBe('open-echo');
     expect(await response.json()).toEqual({ received: 'raw payload', authorization: null });
   });
 
   it('the function answers OPTIONS itself', async () => {
-    const response = await invokeRaw('echo', { method: 'OPTIONS', headers: { origin: SITE_URL, 'access-control-request-method': 'POST' } });
+    const response = await invokeRaw('echo', {
+      method: 'OPTIONS',
+      headers: { origin: SITE_URL, 'access-control-request-method': 'POST' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.text()).toBe('ok');

@@ -2,7 +2,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
-import { confirmedUser, makeClient, rest, signToken, signedInClient, startTestStack } from './support/stack.ts';
+import {
+  confirmedUser,
+  makeClient,
+  rest,
+  signToken,
+  signedInClient,
+  startTestStack,
+} from './support/stack.ts';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const customer = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!;
@@ -36,9 +43,14 @@ describe('/rest/v1 with supabase-js', () => {
 
   describe('reads', () => {
     it('select lists, aliases and casts', async () => {
-      const { data, error } = await anon.from('products').select('slug, name:title, price_pence::text').eq('slug', 'stop-smoking-for-good');
+      const { data, error } = await anon
+        .from('products')
+        .select('slug, name:title, price_pence::text')
+        .eq('slug', 'stop-smoking-for-good');
       expect(error).toBeNull();
-      expect(data).toEqual([{ slug: 'stop-smoking-for-good', name: 'Stop Smoking for Good', price_pence: '299' }]);
+      expect(data).toEqual([
+        { slug: 'stop-smoking-for-good', name: 'Stop Smoking for Good', price_pence: '299' },
+      ]);
       const star = await anon.from('products').select('*').eq('slug', 'stop-smoking-for-good');
       expect(Object.keys(star.data?.[0] ?? {})).toContain('audio_path');
     });
@@ -52,26 +64,45 @@ describe('/rest/v1 with supabase-js', () => {
       const smoking = () => anon.from('products').select('slug').eq('category', 'Smoking Cessation');
       const all = await slugs(smoking());
       expect(all.length).toBeGreaterThanOrEqual(3);
-      expect(await slugs(smoking().neq('slug', 'stop-smoking-for-good'))).toEqual(all.filter((s) => s !== 'stop-smoking-for-good'));
+      expect(await slugs(smoking().neq('slug', 'stop-smoking-for-good'))).toEqual(
+        all.filter((s) => s !== 'stop-smoking-for-good'),
+      );
       // The seed numbers products category * 100 + position: Smoking Cessation is 201, 202, …
       expect(await slugs(smoking().gte('sort_order', 202).lte('sort_order', 203))).toHaveLength(2);
       expect(await slugs(smoking().gt('sort_order', 10_000))).toEqual([]);
       expect(await slugs(smoking().lt('sort_order', 202))).toHaveLength(1);
-      expect(await slugs(anon.from('products').select('slug').ilike('title', '%SMOKING FOR%'))).toEqual(['stop-smoking-for-good']);
-      expect(await slugs(anon.from('products').select('slug').like('title', 'Stop Smoking%'))).toEqual(['stop-smoking-for-good']);
-      expect(await slugs(smoking().is('duration_seconds', null))).toEqual([]);
-      expect(await slugs(anon.from('products').select('slug').in('slug', ['cravings-be-gone', 'stop-smoking-for-good', 'nope']))).toEqual([
-        'cravings-be-gone',
+      expect(await slugs(anon.from('products').select('slug').ilike('title', '%SMOKING FOR%'))).toEqual([
         'stop-smoking-for-good',
       ]);
+      expect(await slugs(anon.from('products').select('slug').like('title', 'Stop Smoking%'))).toEqual([
+        'stop-smoking-for-good',
+      ]);
+      expect(await slugs(smoking().is('duration_seconds', null))).toEqual([]);
+      expect(
+        await slugs(
+          anon
+            .from('products')
+            .select('slug')
+            .in('slug', ['cravings-be-gone', 'stop-smoking-for-good', 'nope']),
+        ),
+      ).toEqual(['cravings-be-gone', 'stop-smoking-for-good']);
       expect(await slugs(smoking().not('slug', 'eq', 'cravings-be-gone'))).not.toContain('cravings-be-gone');
       expect(
-        await slugs(anon.from('products').select('slug').or('slug.eq.cravings-be-gone,and(slug.eq.stop-smoking-for-good,published.is.true)')),
+        await slugs(
+          anon
+            .from('products')
+            .select('slug')
+            .or('slug.eq.cravings-be-gone,and(slug.eq.stop-smoking-for-good,published.is.true)'),
+        ),
       ).toEqual(['cravings-be-gone', 'stop-smoking-for-good']);
     });
 
     it('order, limit/offset, range, count and HEAD', async () => {
-      const { data } = await anon.from('products').select('title').order('title', { ascending: false }).limit(3);
+      const { data } = await anon
+        .from('products')
+        .select('title')
+        .order('title', { ascending: false })
+        .limit(3);
       const titles = (data ?? []).map((row: { title: string }) => row.title);
       expect(titles).toEqual([...titles].sort().reverse());
       expect(titles).toHaveLength(3);
@@ -82,21 +113,32 @@ describe('/rest/v1 with supabase-js', () => {
       expect(page.data).toHaveLength(3);
       expect(page.status).toBe(206);
 
-      const head = await anon.from('products').select('*', { count: 'exact', head: true }).eq('category', 'Insomnia');
+      const head = await anon
+        .from('products')
+        .select('*', { count: 'exact', head: true })
+        .eq('category', 'Insomnia');
       expect(head.error).toBeNull();
       expect(head.data).toBeNull();
       expect(head.count).toBeGreaterThan(0);
 
-      const response = await rest(stack, 'products?select=slug&order=slug.asc.nullslast', { headers: { range: '0-1', prefer: 'count=exact' } });
+      const response = await rest(stack, 'products?select=slug&order=slug.asc.nullslast', {
+        headers: { range: '0-1', prefer: 'count=exact' },
+      });
       expect(response.headers.get('content-range')).toBe(`0-1/${total}`);
       expect(await response.json()).toHaveLength(2);
-      const none = await rest(stack, 'products?select=slug&slug=eq.nothing-here', { headers: { prefer: 'count=exact' } });
+      const none = await rest(stack, 'products?select=slug&slug=eq.nothing-here', {
+        headers: { prefer: 'count=exact' },
+      });
       expect(none.headers.get('content-range')).toBe('*/0');
     });
 
     it('single object: the row, or 406 PGRST116 for zero or many; maybeSingle decides in the client', async () => {
       const one = await anon.from('products').select('slug, title').eq('slug', 'cravings-be-gone').single();
-      expect(one).toMatchObject({ status: 200, error: null, data: { slug: 'cravings-be-gone', title: 'Cravings Be Gone' } });
+      expect(one).toMatchObject({
+        status: 200,
+        error: null,
+        data: { slug: 'cravings-be-gone', title: 'Cravings Be Gone' },
+      });
       const many = await anon.from('products').select('slug').eq('category', 'Insomnia').single();
       expect(many.status).toBe(406);
       expect(many.error?.code).toBe('PGRST116');
@@ -119,13 +161,23 @@ describe('/rest/v1 with supabase-js', () => {
       };
       expect(Object.keys(pkg)).toEqual(['slug', 'items', 'products']);
       expect(pkg.items.length).toBeGreaterThanOrEqual(3); // 3 related audios (+ the free guide)
-      expect(pkg.items[0]).toMatchObject({ position: expect.any(Number), product: { slug: expect.any(String), price_pence: 299 } });
+      expect(pkg.items[0]).toMatchObject({
+        position: expect.any(Number),
+        product: { slug: expect.any(String), price_pence: 299 },
+      });
       expect(pkg.products.map((p) => p.slug).sort()).toEqual(pkg.items.map((i) => i.product.slug).sort());
 
       // RLS applies inside embeds: anon sees no purchases of a product.
-      const product = await anon.from('products').select('slug, purchases(id)').eq('slug', 'stop-smoking-for-good').single();
+      const product = await anon
+        .from('products')
+        .select('slug, purchases(id)')
+        .eq('slug', 'stop-smoking-for-good')
+        .single();
       expect(product.data).toEqual({ slug: 'stop-smoking-for-good', purchases: [] });
-      const inner = await anon.from('products').select('slug, purchases!inner(id)').eq('slug', 'stop-smoking-for-good');
+      const inner = await anon
+        .from('products')
+        .select('slug, purchases!inner(id)')
+        .eq('slug', 'stop-smoking-for-good');
       expect(inner).toMatchObject({ error: null, data: [] });
 
       const unknown = await anon.from('products').select('slug, user_roles(id)');
@@ -135,7 +187,13 @@ describe('/rest/v1 with supabase-js', () => {
 
     it('RLS decides what a caller sees: a customer sees only their own purchases', async () => {
       const other = await confirmedUser(stack, 'other-buyer');
-      await service.rpc('insert_purchase', { p_user_id: other.id, p_title: 'Cravings Be Gone', p_category: 'Smoking Cessation', p_price: 2.99, p_download_url: '#' });
+      await service.rpc('insert_purchase', {
+        p_user_id: other.id,
+        p_title: 'Cravings Be Gone',
+        p_category: 'Smoking Cessation',
+        p_price: 2.99,
+        p_download_url: '#',
+      });
       const peek = await customerClient.from('purchases').select('*').eq('user_id', other.id);
       expect(peek).toMatchObject({ error: null, data: [] });
       const anonPeek = await anon.from('purchases').select('*');
@@ -146,15 +204,31 @@ describe('/rest/v1 with supabase-js', () => {
   });
 
   describe('writes', () => {
-    const newProduct = (slug: string) => ({ slug, title: `Title ${slug}`, category: 'Test Category', price_pence: 399 });
+    const newProduct = (slug: string) => ({
+      slug,
+      title: `Title ${slug}`,
+      category: 'Test Category',
+      price_pence: 399,
+    });
 
     it('admin inserts with return=representation (+ single), minimal, and upserts on a unique column', async () => {
-      const inserted = await adminClient.from('products').insert(newProduct('contract-one')).select().single();
+      const inserted = await adminClient
+        .from('products')
+        .insert(newProduct('contract-one'))
+        .select()
+        .single();
       expect(inserted.error).toBeNull();
       expect(inserted.status).toBe(201);
-      expect(inserted.data).toMatchObject({ slug: 'contract-one', price_pence: 399, published: false, description: '' });
+      expect(inserted.data).toMatchObject({
+        slug: 'contract-one',
+        price_pence: 399,
+        published: false,
+        description: '',
+      });
 
-      const minimal = await adminClient.from('products').insert([newProduct('contract-two'), newProduct('contract-three')]);
+      const minimal = await adminClient
+        .from('products')
+        .insert([newProduct('contract-two'), newProduct('contract-three')]);
       expect(minimal).toMatchObject({ error: null, status: 201, data: null });
 
       const duplicate = await adminClient.from('products').insert(newProduct('contract-two'));
@@ -170,55 +244,99 @@ describe('/rest/v1 with supabase-js', () => {
 
       const ignored = await adminClient
         .from('products')
-        .upsert({ slug: 'contract-two', title: 'Ignored', category: 'Test Category' }, { onConflict: 'slug', ignoreDuplicates: true })
+        .upsert(
+          { slug: 'contract-two', title: 'Ignored', category: 'Test Category' },
+          { onConflict: 'slug', ignoreDuplicates: true },
+        )
         .select('slug');
       expect(ignored).toMatchObject({ error: null, data: [] });
     });
 
     it('admin updates and deletes with filters', async () => {
-      const updated = await adminClient.from('products').update({ published: true, sort_order: 7 }).eq('slug', 'contract-one').select('slug, published, sort_order');
-      expect(updated).toMatchObject({ error: null, status: 200, data: [{ slug: 'contract-one', published: true, sort_order: 7 }] });
+      const updated = await adminClient
+        .from('products')
+        .update({ published: true, sort_order: 7 })
+        .eq('slug', 'contract-one')
+        .select('slug, published, sort_order');
+      expect(updated).toMatchObject({
+        error: null,
+        status: 200,
+        data: [{ slug: 'contract-one', published: true, sort_order: 7 }],
+      });
       const none = await adminClient.from('products').update({ sort_order: 1 }).eq('slug', 'no-such-product');
       expect(none).toMatchObject({ error: null, status: 204 });
-      const deleted = await adminClient.from('products').delete({ count: 'exact' }).in('slug', ['contract-two', 'contract-three']);
+      const deleted = await adminClient
+        .from('products')
+        .delete({ count: 'exact' })
+        .in('slug', ['contract-two', 'contract-three']);
       expect(deleted).toMatchObject({ error: null, status: 204, count: 2 });
-      expect((await anon.from('products').select('slug').eq('slug', 'contract-one').single()).data).toEqual({ slug: 'contract-one' });
+      expect((await anon.from('products').select('slug').eq('slug', 'contract-one').single()).data).toEqual({
+        slug: 'contract-one',
+      });
     });
 
     it('.single() on a write that matches several rows changes nothing', async () => {
-      const before = await stack.db.query<{ sort_order: number }>(`select sort_order from public.products where category = 'Insomnia' order by slug`);
-      const result = await adminClient.from('products').update({ sort_order: 99 }).eq('category', 'Insomnia').select().single();
+      const before = await stack.db.query<{ sort_order: number }>(
+        `select sort_order from public.products where category = 'Insomnia' order by slug`,
+      );
+      const result = await adminClient
+        .from('products')
+        .update({ sort_order: 99 })
+        .eq('category', 'Insomnia')
+        .select()
+        .single();
       expect(result.status).toBe(406);
-      const after = await stack.db.query<{ sort_order: number }>(`select sort_order from public.products where category = 'Insomnia' order by slug`);
+      const after = await stack.db.query<{ sort_order: number }>(
+        `select sort_order from public.products where category = 'Insomnia' order by slug`,
+      );
       expect(after.rows).toEqual(before.rows);
     });
 
     it('customers and anon cannot write what RLS forbids: 403 / 401 with 42501, nothing written', async () => {
       const purchases = await count('purchases');
       const products = await count('products');
-      const asCustomer = await customerClient.from('purchases').insert({ user_id: customer.id, title: 'Free audio', price: 0 });
+      const asCustomer = await customerClient
+        .from('purchases')
+        .insert({ user_id: customer.id, title: 'Free audio', price: 0 });
       expect(asCustomer.status).toBe(403);
       expect(asCustomer.error?.code).toBe('42501');
       const asAnon = await anon.from('products').insert(newProduct('anon-product'));
       expect(asAnon.status).toBe(401);
       expect(asAnon.error?.code).toBe('42501');
-      const selfAdmin = await customerClient.from('user_roles').insert({ user_id: customer.id, role: 'admin' });
+      const selfAdmin = await customerClient
+        .from('user_roles')
+        .insert({ user_id: customer.id, role: 'admin' });
       expect(selfAdmin.status).toBe(403);
-      const sneakyUpdate = await customerClient.from('products').update({ price_pence: 1 }).eq('slug', 'stop-smoking-for-good').select();
+      const sneakyUpdate = await customerClient
+        .from('products')
+        .update({ price_pence: 1 })
+        .eq('slug', 'stop-smoking-for-good')
+        .select();
       expect(sneakyUpdate).toMatchObject({ error: null, data: [] });
       expect(await count('purchases')).toBe(purchases);
       expect(await count('products')).toBe(products);
-      expect((await stack.db.query(`select 1 from public.user_roles where user_id = $1`, [customer.id])).rows).toEqual([]);
+      expect(
+        (await stack.db.query(`select 1 from public.user_roles where user_id = $1`, [customer.id])).rows,
+      ).toEqual([]);
     });
   });
 
   describe('rpc', () => {
     it('insert_purchase: 42501 for a customer, the new id (a scalar) for the service role', async () => {
-      const args = { p_user_id: customer.id, p_title: 'Stop Smoking for Good', p_category: 'Smoking Cessation', p_price: 2.99, p_download_url: '#' };
+      const args = {
+        p_user_id: customer.id,
+        p_title: 'Stop Smoking for Good',
+        p_category: 'Smoking Cessation',
+        p_price: 2.99,
+        p_download_url: '#',
+      };
       const before = await count('purchases');
       const denied = await customerClient.rpc('insert_purchase', args);
       expect(denied.status).toBe(403);
-      expect(denied.error).toMatchObject({ code: '42501', message: 'permission denied for function insert_purchase' });
+      expect(denied.error).toMatchObject({
+        code: '42501',
+        message: 'permission denied for function insert_purchase',
+      });
       const anonDenied = await anon.rpc('insert_purchase', args);
       expect(anonDenied.status).toBe(401);
       expect(await count('purchases')).toBe(before);
@@ -248,16 +366,29 @@ describe('/rest/v1 with supabase-js', () => {
   describe('bad input: a clear 4xx and nothing written', () => {
     it('malformed JSON → 400 PGRST102', async () => {
       const before = await count('products');
-      const response = await rest(stack, 'products', { method: 'POST', token: adminToken, headers: { 'content-type': 'application/json' }, body: '{"slug": "x",' });
+      const response = await rest(stack, 'products', {
+        method: 'POST',
+        token: adminToken,
+        headers: { 'content-type': 'application/json' },
+        body: '{"slug": "x",',
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+      expect(await response.json()).toEqual({
+        code: 'PGRST102',
+        details: null,
+        hint: null,
+        message: 'Empty or invalid json',
+      });
       expect(await count('products')).toBe(before);
     });
 
     it('unknown table → 404 PGRST205; unknown column → 400 42703 (select, filter, order) or PGRST204 (body)', async () => {
       const table = await anon.from('no_such_table').select('*');
       expect(table.status).toBe(404);
-      expect(table.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.no_such_table' in the schema cache" });
+      expect(table.error).toMatchObject({
+        code: 'PGRST205',
+        message: "Could not find the table 'public.no_such_table' in the schema cache",
+      });
       for (const query of [
         anon.from('products').select('slug, secret'),
         anon.from('products').select('slug').eq('secret', 1),
@@ -267,7 +398,9 @@ describe('/rest/v1 with supabase-js', () => {
         expect(status).toBe(400);
         expect(error).toMatchObject({ code: '42703', message: 'column products.secret does not exist' });
       }
-      const body = await adminClient.from('products').insert({ slug: 'with-extra', title: 'T', category: 'C', is_free: true });
+      const body = await adminClient
+        .from('products')
+        .insert({ slug: 'with-extra', title: 'T', category: 'C', is_free: true });
       expect(body.status).toBe(400);
       expect(body.error?.code).toBe('PGRST204');
     });
@@ -293,13 +426,18 @@ describe('/rest/v1 with supabase-js', () => {
         expect(response.status).toBeLessThan(500);
       }
       expect(await count('purchases')).toBe(before);
-      expect((await stack.db.query(`select to_regclass('public.products') is not null as ok`)).rows).toEqual([{ ok: true }]);
+      expect((await stack.db.query(`select to_regclass('public.products') is not null as ok`)).rows).toEqual([
+        { ok: true },
+      ]);
     });
 
     it('forged, expired and foreign-secret JWTs are rejected', async () => {
       const now = Math.floor(Date.now() / 1000);
       const before = await count('purchases');
-      const foreignService = await signToken({ role: 'service_role', iss: 'supabase-demo', exp: now + 3600 }, 'another-secret-another-secret-another-secret');
+      const foreignService = await signToken(
+        { role: 'service_role', iss: 'supabase-demo', exp: now + 3600 },
+        'another-secret-another-secret-another-secret',
+      );
       const insert = await rest(stack, 'purchases', {
         method: 'POST',
         token: foreignService,
@@ -309,20 +447,33 @@ describe('/rest/v1 with supabase-js', () => {
       expect(insert.status).toBe(401);
       expect(((await insert.json()) as { code: string }).code).toBe('PGRST301');
       // As the apikey too: the gateway only knows the project's own keys.
-      const asKey = await fetch(`${stack.url}/rest/v1/purchases?select=*`, { headers: { apikey: foreignService } });
+      const asKey = await fetch(`${stack.url}/rest/v1/purchases?select=*`, {
+        headers: { apikey: foreignService },
+      });
       expect(asKey.status).toBe(401);
       expect(await count('purchases')).toBe(before);
 
-      const expired = await signToken({ sub: customer.id, role: 'authenticated', exp: now - 60 }, stack.jwtSecret);
+      const expired = await signToken(
+        { sub: customer.id, role: 'authenticated', exp: now - 60 },
+        stack.jwtSecret,
+      );
       const old = await rest(stack, 'purchases?select=*', { token: expired });
       expect(old.status).toBe(401);
-      expect(await old.json()).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+      expect(await old.json()).toEqual({
+        code: 'PGRST303',
+        details: null,
+        hint: null,
+        message: 'JWT expired',
+      });
 
       const tampered = `${customerToken.slice(0, -4)}AAAA`;
       expect((await rest(stack, 'purchases?select=*', { token: tampered })).status).toBe(401);
       expect((await rest(stack, 'purchases?select=*', { token: 'not.a.jwt' })).status).toBe(401);
 
-      const superuser = await signToken({ sub: customer.id, role: 'postgres', exp: now + 60 }, stack.jwtSecret);
+      const superuser = await signToken(
+        { sub: customer.id, role: 'postgres', exp: now + 60 },
+        stack.jwtSecret,
+      );
       expect((await rest(stack, 'purchases?select=*', { token: superuser })).status).toBe(401);
     });
 
@@ -332,7 +483,12 @@ describe('/rest/v1 with supabase-js', () => {
         method: 'POST',
         token: adminToken,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ slug: 'huge', title: 'Huge', category: 'C', description: 'x'.repeat(1_200_000) }),
+        body: JSON.stringify({
+          slug: 'huge',
+          title: 'Huge',
+          category: 'C',
+          description: 'x'.repeat(1_200_000),
+        }),
       });
       expect(response.status).toBe(413);
       expect(await count('products')).toBe(before);

@@ -24,7 +24,9 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     stack = await startTestStack({ dataDir });
     const user = await confirmedUser(stack, 'persist');
     const { client: adminClient } = await signedInClient(stack, admin.email, admin.password);
-    const upload = await adminClient.storage.from('audio').upload('previews/persisted.mp3', new Blob([new Uint8Array([0xff, 0xf3, 7])], { type: 'audio/mpeg' }));
+    const upload = await adminClient.storage
+      .from('audio')
+      .upload('previews/persisted.mp3', new Blob([new Uint8Array([0xff, 0xf3, 7])], { type: 'audio/mpeg' }));
     expect(upload.error).toBeNull();
     const objects = await stack.db.query<{ n: number }>('select count(*)::int as n from storage.objects');
 
@@ -34,13 +36,20 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     await stack.stop();
     stack = await startTestStack({ dataDir });
 
-    const signIn = await makeClient(stack).auth.signInWithPassword({ email: user.email, password: user.password });
+    const signIn = await makeClient(stack).auth.signInWithPassword({
+      email: user.email,
+      password: user.password,
+    });
     expect(signIn.error).toBeNull();
     expect((await inbox(stack, user.email)).map((m) => m.subject)).toEqual(['Confirm Your Signup']);
     const again = await stack.db.query<{ n: number }>('select count(*)::int as n from storage.objects');
     expect(again.rows[0]?.n).toBe(objects.rows[0]?.n); // audio seeded once, not on every start
-    const signed = await makeClient(stack).storage.from('audio').createSignedUrl('previews/persisted.mp3', 60);
-    expect(new Uint8Array(await (await fetch(signed.data?.signedUrl ?? '')).arrayBuffer())).toEqual(new Uint8Array([0xff, 0xf3, 7]));
+    const signed = await makeClient(stack)
+      .storage.from('audio')
+      .createSignedUrl('previews/persisted.mp3', 60);
+    expect(new Uint8Array(await (await fetch(signed.data?.signedUrl ?? '')).arrayBuffer())).toEqual(
+      new Uint8Array([0xff, 0xf3, 7]),
+    );
   });
 
   it('the inbox page lists every email newest first with clickable links; ?to= filters', async () => {
@@ -50,7 +59,14 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     const messages = await inbox(current);
     expect(messages[0]?.to).toBe(second.email);
     expect(messages[1]?.to).toBe(first.email);
-    expect(Object.keys(messages[0] ?? {}).sort()).toEqual(['created_at', 'html', 'id', 'subject', 'text', 'to']);
+    expect(Object.keys(messages[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'html',
+      'id',
+      'subject',
+      'text',
+      'to',
+    ]);
     expect((await inbox(current, first.email.toUpperCase())).map((m) => m.to)).toEqual([first.email]);
 
     const page = await fetch(`${current.url}/_local/inbox`);
@@ -58,8 +74,12 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html.indexOf(second.email)).toBeLessThan(html.indexOf(first.email));
-    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[^"]+type=signup[^"]+">Confirm your mail<\/a>/);
-    const filtered = await (await fetch(`${current.url}/_local/inbox?to=${encodeURIComponent(first.email)}`)).text();
+    expect(html).toMatch(
+      /<a href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[^"]+type=signup[^"]+">Confirm your mail<\/a>/,
+    );
+    const filtered = await (
+      await fetch(`${current.url}/_local/inbox?to=${encodeURIComponent(first.email)}`)
+    ).text();
     expect(filtered).toContain(first.email);
     expect(filtered).not.toContain(second.email);
   });

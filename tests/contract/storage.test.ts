@@ -23,8 +23,12 @@ describe('/storage/v1: signed URLs and streaming', () => {
   });
 
   it('seeds a playable MP3 for every catalogue object', async () => {
-    const objects = await stack.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where bucket_id = 'audio'`);
-    const products = await stack.db.query<{ n: number }>(`select (count(audio_path) + count(preview_path))::int as n from public.products`);
+    const objects = await stack.db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where bucket_id = 'audio'`,
+    );
+    const products = await stack.db.query<{ n: number }>(
+      `select (count(audio_path) + count(preview_path))::int as n from public.products`,
+    );
     expect(objects.rows[0]?.n).toBe(products.rows[0]?.n);
   });
 
@@ -56,7 +60,9 @@ describe('/storage/v1: signed URLs and streaming', () => {
     const tail = await fetch(url, { headers: { range: 'bytes=-10' } });
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(whole.slice(-10));
     const open = await fetch(url, { headers: { range: `bytes=${whole.length - 5}-` } });
-    expect(open.headers.get('content-range')).toBe(`bytes ${whole.length - 5}-${whole.length - 1}/${whole.length}`);
+    expect(open.headers.get('content-range')).toBe(
+      `bytes ${whole.length - 5}-${whole.length - 1}/${whole.length}`,
+    );
     const beyond = await fetch(url, { headers: { range: `bytes=${whole.length}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
@@ -72,7 +78,9 @@ describe('/storage/v1: signed URLs and streaming', () => {
   });
 
   it('download asks for Content-Disposition', async () => {
-    const { data } = await anon.storage.from('audio').createSignedUrl(PREVIEW, 60, { download: 'preview.mp3' });
+    const { data } = await anon.storage
+      .from('audio')
+      .createSignedUrl(PREVIEW, 60, { download: 'preview.mp3' });
     const response = await fetch(data?.signedUrl ?? '');
     expect(response.headers.get('content-disposition')).toContain('attachment; filename="preview.mp3"');
   });
@@ -84,7 +92,9 @@ describe('/storage/v1: signed URLs and streaming', () => {
 
     const buyer = await confirmedUser(stack, 'buyer');
     const { client } = await signedInClient(stack, buyer.email, buyer.password);
-    expect((await client.storage.from('audio').createSignedUrl(FULL, 60)).error?.message).toBe('Object not found');
+    expect((await client.storage.from('audio').createSignedUrl(FULL, 60)).error?.message).toBe(
+      'Object not found',
+    );
 
     const purchase = await service.rpc('insert_purchase', {
       p_user_id: buyer.id,
@@ -100,23 +110,36 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect(response.status).toBe(206);
     expect((await response.arrayBuffer()).byteLength).toBe(36);
     // Other full tracks stay closed to this buyer; the demo admin reads everything.
-    expect((await client.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error?.message).toBe('Object not found');
+    expect(
+      (await client.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error?.message,
+    ).toBe('Object not found');
     const { client: adminClient } = await signedInClient(stack, admin.email, admin.password);
-    expect((await adminClient.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error).toBeNull();
+    expect(
+      (await adminClient.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error,
+    ).toBeNull();
   });
 
   it('expired, forged, mismatched or missing tokens are refused; unknown objects are not found', async () => {
     const base = `${stack.url}/storage/v1/object/sign/audio/${PREVIEW}`;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await signToken({ url: `audio/${PREVIEW}`, iat: now - 120, exp: now - 60 }, stack.jwtSecret);
+    const expired = await signToken(
+      { url: `audio/${PREVIEW}`, iat: now - 120, exp: now - 60 },
+      stack.jwtSecret,
+    );
     const old = await fetch(`${base}?token=${expired}`);
     expect(old.status).toBe(400);
     expect(((await old.json()) as { message: string }).message).toBe('The provided token has expired.');
 
-    const forged = await signToken({ url: `audio/${PREVIEW}`, iat: now, exp: now + 60 }, 'some-other-secret-some-other-secret-123');
+    const forged = await signToken(
+      { url: `audio/${PREVIEW}`, iat: now, exp: now + 60 },
+      'some-other-secret-some-other-secret-123',
+    );
     expect((await fetch(`${base}?token=${forged}`)).status).toBe(400);
 
-    const other = await signToken({ url: 'audio/previews/cravings-be-gone.mp3', iat: now, exp: now + 60 }, stack.jwtSecret);
+    const other = await signToken(
+      { url: 'audio/previews/cravings-be-gone.mp3', iat: now, exp: now + 60 },
+      stack.jwtSecret,
+    );
     expect((await fetch(`${base}?token=${other}`)).status).toBe(400);
     expect((await fetch(base)).status).toBe(400);
 
@@ -124,7 +147,11 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect(missing.error?.message).toBe('Object not found');
     const raw = await fetch(`${stack.url}/storage/v1/object/sign/audio/previews/no-such-audio.mp3`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ expiresIn: 60 }),
     });
     expect(raw.status).toBe(400);
@@ -136,41 +163,73 @@ describe('/storage/v1: signed URLs and streaming', () => {
     const body = new Blob([new Uint8Array([0xff, 0xf3, 1, 2, 3])], { type: 'audio/mpeg' });
     const uploaded = await adminClient.storage.from('audio').upload('previews/contract-upload.mp3', body);
     expect(uploaded.error).toBeNull();
-    expect(uploaded.data).toMatchObject({ path: 'previews/contract-upload.mp3', fullPath: 'audio/previews/contract-upload.mp3' });
+    expect(uploaded.data).toMatchObject({
+      path: 'previews/contract-upload.mp3',
+      fullPath: 'audio/previews/contract-upload.mp3',
+    });
 
     const again = await adminClient.storage.from('audio').upload('previews/contract-upload.mp3', body);
     expect(again.error?.message).toBe('The resource already exists');
-    const replaced = await adminClient.storage.from('audio').upload('previews/contract-upload.mp3', new Blob([new Uint8Array([0xff, 0xf3, 9])], { type: 'audio/mpeg' }), { upsert: true });
+    const replaced = await adminClient.storage
+      .from('audio')
+      .upload(
+        'previews/contract-upload.mp3',
+        new Blob([new Uint8Array([0xff, 0xf3, 9])], { type: 'audio/mpeg' }),
+        { upsert: true },
+      );
     expect(replaced.error).toBeNull();
     const signed = await anon.storage.from('audio').createSignedUrl('previews/contract-upload.mp3', 60);
-    expect(new Uint8Array(await (await fetch(signed.data?.signedUrl ?? '')).arrayBuffer())).toEqual(new Uint8Array([0xff, 0xf3, 9]));
+    expect(new Uint8Array(await (await fetch(signed.data?.signedUrl ?? '')).arrayBuffer())).toEqual(
+      new Uint8Array([0xff, 0xf3, 9]),
+    );
 
-    const wrongType = await adminClient.storage.from('audio').upload('previews/notes.txt', new Blob(['hello'], { type: 'text/plain' }));
+    const wrongType = await adminClient.storage
+      .from('audio')
+      .upload('previews/notes.txt', new Blob(['hello'], { type: 'text/plain' }));
     expect(wrongType.error).not.toBeNull();
 
     const customer = await confirmedUser(stack, 'uploader');
     const { client } = await signedInClient(stack, customer.email, customer.password);
     const refused = await client.storage.from('audio').upload('previews/sneaky.mp3', body);
     expect(refused.error?.message).toMatch(/row-level security/);
-    expect((await stack.db.query(`select 1 from storage.objects where name = 'previews/sneaky.mp3'`)).rows).toEqual([]);
+    expect(
+      (await stack.db.query(`select 1 from storage.objects where name = 'previews/sneaky.mp3'`)).rows,
+    ).toEqual([]);
 
     // Plain `..` segments are resolved by URL parsing before any server sees them; encoded slashes are not,
     // and must not let a name climb out of its bucket.
-    for (const name of ['..%2Fescape.mp3', 'previews%2F..%2F..%2Fescape.mp3', 'previews/..%2F..%2F..%2Fescape.mp3', 'previews/%2e%2e%2Fescape.mp3']) {
+    for (const name of [
+      '..%2Fescape.mp3',
+      'previews%2F..%2F..%2Fescape.mp3',
+      'previews/..%2F..%2F..%2Fescape.mp3',
+      'previews/%2e%2e%2Fescape.mp3',
+    ]) {
       const response = await fetch(`${stack.url}/storage/v1/object/audio/${name}`, {
         method: 'POST',
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'audio/mpeg' },
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${stack.serviceRoleKey}`,
+          'content-type': 'audio/mpeg',
+        },
         body: new Uint8Array([1, 2, 3]),
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     }
-    expect((await stack.db.query(`select name from storage.objects where name like '%escape%' or name like '%..%'`)).rows).toEqual([]);
+    expect(
+      (
+        await stack.db.query(
+          `select name from storage.objects where name like '%escape%' or name like '%..%'`,
+        )
+      ).rows,
+    ).toEqual([]);
 
     const removed = await adminClient.storage.from('audio').remove(['previews/contract-upload.mp3']);
     expect(removed.error).toBeNull();
     expect(removed.data).toHaveLength(1);
-    expect((await anon.storage.from('audio').createSignedUrl('previews/contract-upload.mp3', 60)).error?.message).toBe('Object not found');
+    expect(
+      (await anon.storage.from('audio').createSignedUrl('previews/contract-upload.mp3', 60)).error?.message,
+    ).toBe('Object not found');
   });
 
   it('lists one folder level, sorted by name, as RLS allows', async () => {

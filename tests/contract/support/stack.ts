@@ -18,7 +18,14 @@ export function makeClient(stack: LocalStack, key = stack.anonKey): SupabaseClie
   });
 }
 
-export type InboxMessage = { id: number; to: string; subject: string; text: string; html: string; created_at: string };
+export type InboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+};
 
 export async function inbox(stack: LocalStack, to?: string): Promise<InboxMessage[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
@@ -27,7 +34,11 @@ export async function inbox(stack: LocalStack, to?: string): Promise<InboxMessag
 }
 
 /** The newest email to `to` with a subject, and the verify link and token hash it carries. */
-export async function latestEmail(stack: LocalStack, to: string, subject: string): Promise<{ link: string; tokenHash: string; message: InboxMessage }> {
+export async function latestEmail(
+  stack: LocalStack,
+  to: string,
+  subject: string,
+): Promise<{ link: string; tokenHash: string; message: InboxMessage }> {
   const message = (await inbox(stack, to)).find((m) => m.subject === subject);
   if (!message) throw new Error(`no "${subject}" email for ${to}`);
   const link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(message.text)?.[1];
@@ -54,11 +65,17 @@ export function uniqueEmail(label: string): string {
 
 /** Signs arbitrary claims (e.g. an expired token, or one with another secret). */
 export async function signToken(claims: Record<string, unknown>, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** Signs up and confirms a new customer through the emailed link; returns email, password and id. */
-export async function confirmedUser(stack: LocalStack, label: string, password = 'secret-pass-1'): Promise<{ email: string; password: string; id: string }> {
+export async function confirmedUser(
+  stack: LocalStack,
+  label: string,
+  password = 'secret-pass-1',
+): Promise<{ email: string; password: string; id: string }> {
   const client = makeClient(stack);
   const email = uniqueEmail(label);
   const { data, error } = await client.auth.signUp({ email, password });
@@ -68,7 +85,11 @@ export async function confirmedUser(stack: LocalStack, label: string, password =
   return { email, password, id: data.user.id };
 }
 
-export async function signedInClient(stack: LocalStack, email: string, password: string): Promise<{ client: SupabaseClient; userId: string }> {
+export async function signedInClient(
+  stack: LocalStack,
+  email: string,
+  password: string,
+): Promise<{ client: SupabaseClient; userId: string }> {
   const client = makeClient(stack);
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.user) throw error ?? new Error(`sign-in failed for ${email}`);
@@ -76,10 +97,18 @@ export async function signedInClient(stack: LocalStack, email: string, password:
 }
 
 /** Raw REST call with the usual gateway headers. */
-export function rest(stack: LocalStack, path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+export function rest(
+  stack: LocalStack,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<Response> {
   const { token, headers, ...rest } = init;
   return fetch(`${stack.url}/rest/v1/${path}`, {
     ...rest,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token ?? stack.anonKey}`, ...(headers as Record<string, string> | undefined) },
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token ?? stack.anonKey}`,
+      ...(headers as Record<string, string> | undefined),
+    },
   });
 }
