@@ -232,6 +232,22 @@ describe('/storage/v1: signed URLs and streaming', () => {
     ).toBe('Object not found');
   });
 
+  it('public buckets serve without a token; private ones never do', async () => {
+    await stack.db.query(
+      `insert into storage.buckets (id, name, public) values ('site-images', 'site-images', true)`,
+    );
+    const upload = await service.storage
+      .from('site-images')
+      .upload('hero.png', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+    expect(upload.error).toBeNull();
+    const { data } = anon.storage.from('site-images').getPublicUrl('hero.png');
+    const response = await fetch(data.publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const closed = await fetch(anon.storage.from('audio').getPublicUrl(PREVIEW).data.publicUrl);
+    expect(closed.status).toBe(400);
+  });
+
   it('lists one folder level, sorted by name, as RLS allows', async () => {
     const previews = await anon.storage.from('audio').list('previews');
     expect(previews.error).toBeNull();
