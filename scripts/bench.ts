@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import { buildFingerprint, localBuildEnvironment } from './build-config';
 import { runBuild } from './build';
 import { startStaticServer } from './static-server';
+import type * as EntryServerModule from '../src/entry-server';
 
 // `npm run bench`: the performance report. Initial JavaScript (gzip) of every sitemap route from the
 // production build, Lighthouse mobile scores (median of 3 runs, Debian's Chromium) and the local stack's
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
     // No build yet.
   }
   if (info.fingerprint !== buildFingerprint()) await runBuild();
-  const entry = (await import(join(process.cwd(), 'dist-ssr', 'entry-server.js'))) as typeof import('../src/entry-server');
+  const entry = (await import(
+    join(process.cwd(), 'dist-ssr', 'entry-server.js')
+  )) as typeof EntryServerModule;
   const routes = entry.sitemapEntries.map((e) => e.path);
 
   const lines: string[] = [];
@@ -90,11 +93,24 @@ async function main(): Promise<void> {
   const { startLocalStack } = await import('../supabase/local/server');
   try {
     if (withLighthouse) {
-      stack = await startLocalStack({ port: stackPort, dataDir: null, siteUrl: `http://localhost:${sitePort}`, quiet: true });
+      stack = await startLocalStack({
+        port: stackPort,
+        dataDir: null,
+        siteUrl: `http://localhost:${sitePort}`,
+        quiet: true,
+      });
       server = await startStaticServer({ distDir: 'dist', port: sitePort });
       chrome = await chromeLauncher.launch({
         chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
     }
     for (const route of routes) {
@@ -105,7 +121,8 @@ async function main(): Promise<void> {
         continue;
       }
       const samples: Scores[] = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await lighthouseScores(`http://localhost:${sitePort}${route}`, chrome.port));
+      for (let i = 0; i < runs; i += 1)
+        samples.push(await lighthouseScores(`http://localhost:${sitePort}${route}`, chrome.port));
       const m = (key: keyof Scores) => median(samples.map((s) => s[key]));
       lines.push(
         `| ${route} | ${kb} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${m('lcpMs')} | ${m('cls')} |`,
@@ -124,7 +141,10 @@ async function main(): Promise<void> {
   lines.push(
     `Purchases query with a user token (\`select * … order by created_at desc\`), n=${latency.n}: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`,
   );
-  lines.push('', `Lighthouse: mobile preset, median of ${runs} runs, ${chromePath}. Initial JS = entry script + modulepreloads of the prerendered HTML.`);
+  lines.push(
+    '',
+    `Lighthouse: mobile preset, median of ${runs} runs, ${chromePath}. Initial JS = entry script + modulepreloads of the prerendered HTML.`,
+  );
   const report = lines.join('\n') + '\n';
   await mkdir('.bench', { recursive: true });
   await writeFile('.bench/report.md', report);

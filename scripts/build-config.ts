@@ -10,12 +10,22 @@ export const SITE_DEFAULT_PORT = 4173;
 export function buildEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env)
-      .filter((entry): entry is [string, string] => entry[0].startsWith('VITE_') && typeof entry[1] === 'string')
+      .filter(
+        (entry): entry is [string, string] => entry[0].startsWith('VITE_') && typeof entry[1] === 'string',
+      )
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
 
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json', 'scripts'];
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tailwind.config.ts',
+  'package-lock.json',
+  'scripts',
+];
 
 function hashTree(hash: ReturnType<typeof createHash>, path: string): void {
   let stats;
@@ -51,6 +61,7 @@ export function readPort(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${raw}"`);
   return port;
 }

@@ -5,8 +5,11 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { buildFingerprint } from './build-config';
 import { prerender } from './prerender';
+import type * as EntryServerModule from '../src/entry-server';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
 import { clientOnlyRoutes, redirects } from './site-routes';
+
+type EntryServer = typeof EntryServerModule;
 
 const distDir = 'dist';
 const ssrDir = 'dist-ssr';
@@ -29,10 +32,7 @@ async function precompress(dir: string): Promise<void> {
     const source = await readFile(file);
     if (source.length < 512) continue;
     await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
-    await writeFile(
-      `${file}.br`,
-      await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
+    await writeFile(`${file}.br`, await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
   }
 }
 
@@ -63,11 +63,12 @@ export async function runBuild(): Promise<void> {
 
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   // The SPA shell for client-only routes (auth, cart, account, admin): React renders them in the browser.
-  await writeFile(join(distDir, '_shell.html'), template.replace('<!--app-head-->', '').replace('<!--app-html-->', ''));
+  await writeFile(
+    join(distDir, '_shell.html'),
+    template.replace('<!--app-head-->', '').replace('<!--app-html-->', ''),
+  );
 
-  const { entry } = await import(/* @vite-ignore */ join(process.cwd(), ssrDir, 'entry-server.js')).then((m) => ({
-    entry: m as typeof import('../src/entry-server'),
-  }));
+  const entry = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as EntryServer;
   const routes = [...entry.sitemapEntries.map((e) => e.path), '/sitemap', '/404'];
   const { pages } = await prerender({ distDir, ssrEntry: join(ssrDir, 'entry-server.js') }, routes);
 
@@ -75,8 +76,14 @@ export async function runBuild(): Promise<void> {
   await writeFile(join(distDir, 'sitemap.xml'), entry.buildSitemapXml(origin, entry.buildDate));
   await writeFile(join(distDir, 'robots.txt'), entry.buildRobotsTxt(origin));
 
-  const hashes = [...new Set(pages.flatMap((page) => inlineScriptHashes(page.html)).concat(inlineScriptHashes(template)))];
-  const headers = securityHeaders({ supabaseUrl: entry.buildEnv.supabaseUrl, inlineScriptHashes: hashes, https: true });
+  const hashes = [
+    ...new Set(pages.flatMap((page) => inlineScriptHashes(page.html)).concat(inlineScriptHashes(template))),
+  ];
+  const headers = securityHeaders({
+    supabaseUrl: entry.buildEnv.supabaseUrl,
+    inlineScriptHashes: hashes,
+    https: true,
+  });
   await writeFile(join(distDir, '_headers'), netlifyHeaders(headers));
   await writeFile(join(distDir, '_redirects'), netlifyRedirects());
   await writeFile(
@@ -96,7 +103,9 @@ export async function runBuild(): Promise<void> {
   await precompress(distDir);
   await mkdir(distDir, { recursive: true });
   const size = (await stat(join(distDir, 'index.html'))).size;
-  console.info(`Built and prerendered ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s (home ${size} bytes).`);
+  console.info(
+    `Built and prerendered ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s (home ${size} bytes).`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,5 +1,10 @@
 import { createServer } from 'vite';
-import { LOCAL_STACK_DEFAULT_PORT, localBuildEnvironment, readPort, usesHostedSupabase } from './build-config';
+import {
+  LOCAL_STACK_DEFAULT_PORT,
+  localBuildEnvironment,
+  readPort,
+  usesHostedSupabase,
+} from './build-config';
 
 // `npm run dev`: Vite with hot reload, plus the local Supabase stack (unless a hosted project is configured).
 const sitePort = readPort('PORT', 5173);
@@ -15,7 +20,9 @@ async function main(): Promise<void> {
     const stack = await startLocalStack({ port: stackPort, dataDir: 'supabase/.local-data', siteUrl });
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url} (inbox: ${stack.url}/_local/inbox)`);
-    console.info('Demo accounts (local only): admin@example.com and customer@example.com, password password123');
+    console.info(
+      'Demo accounts (local only): admin@example.com and customer@example.com, password password123',
+    );
   }
   const vite = await createServer({ server: { port: sitePort, strictPort: true } });
   await vite.listen();

@@ -52,7 +52,8 @@ export function checkPage(route: string, html: string, requireStructuredData: bo
   if (descriptions !== 1) problems.push(`${descriptions} meta descriptions`);
   if (count(html, /<link\b[^>]*rel="canonical"/g) !== 1) problems.push('no single canonical link');
   if (count(html, /<h1\b/g) !== 1) problems.push(`${count(html, /<h1\b/g)} <h1> elements`);
-  if (requireStructuredData && !/<script type="application\/ld\+json"/.test(html)) problems.push('no JSON-LD');
+  if (requireStructuredData && !/<script type="application\/ld\+json"/.test(html))
+    problems.push('no JSON-LD');
   if (/data-route-error=/.test(html)) problems.push('rendered the error page');
   if (/<template id="B:|<!--\$\?-->/.test(html)) problems.push('content outlined behind a Suspense fallback');
   if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join(', ')}`);
@@ -62,7 +63,10 @@ function collectChunks(manifest: Manifest, sourceFile: string, seen = new Set<st
   const chunk = manifest[sourceFile];
   if (!chunk || seen.has(sourceFile)) return [];
   seen.add(sourceFile);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => collectChunks(manifest, imported, seen))];
+  return [
+    chunk.file,
+    ...(chunk.imports ?? []).flatMap((imported) => collectChunks(manifest, imported, seen)),
+  ];
 }
 
 function outputFile(distDir: string, route: string): string {
@@ -75,7 +79,9 @@ function outputFile(distDir: string, route: string): string {
 export async function prerender(options: PrerenderOptions, routesToRender: readonly string[]) {
   const entry = (await import(pathToFileURL(options.ssrEntry).href)) as Entry;
   const template = await readFile(join(options.distDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(await readFile(join(options.distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    await readFile(join(options.distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   const entryChunks = new Set(collectChunks(manifest, 'index.html'));
   const fontPreload = Object.values(manifest)
     .flatMap((chunk) => chunk.file)
@@ -87,7 +93,9 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     const result = await entry.render(route === '/404' ? '/__not-found__' : route);
     const expectedStatus = route === '/404' ? 404 : 200;
     if (result.statusCode !== expectedStatus) {
-      throw new Error(`Prerender of ${route} rendered status ${result.statusCode}, expected ${expectedStatus}`);
+      throw new Error(
+        `Prerender of ${route} rendered status ${result.statusCode}, expected ${expectedStatus}`,
+      );
     }
     const { head, body } = splitHoistedHead(result.html);
     const preloads = [...new Set(result.moduleFiles.flatMap((file) => collectChunks(manifest, file)))]

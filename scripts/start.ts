@@ -46,7 +46,9 @@ async function main(): Promise<void> {
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);
     console.info(`Local inbox (emails the stack sends): ${stack.url}/_local/inbox`);
-    console.info('Demo accounts (local only): admin@example.com and customer@example.com, password password123');
+    console.info(
+      'Demo accounts (local only): admin@example.com and customer@example.com, password password123',
+    );
   } else {
     console.info(`Using the hosted Supabase project at ${process.env.VITE_SUPABASE_URL}`);
   }

@@ -52,7 +52,11 @@ function pickEncoding(request: IncomingMessage): { suffix: string; encoding: str
   return null;
 }
 
-export async function startStaticServer({ distDir, port, host = '0.0.0.0' }: StaticServerOptions): Promise<Server> {
+export async function startStaticServer({
+  distDir,
+  port,
+  host = '0.0.0.0',
+}: StaticServerOptions): Promise<Server> {
   const root = resolve(distDir);
   const info = JSON.parse(await readFile(join(root, '.build-info.json'), 'utf8')) as BuildInfo;
   const headers = securityHeaders({ ...info, https: false });

@@ -30,9 +30,18 @@ async function check(name: string, command: string, args: string[]): Promise<Ste
 async function vitest(): Promise<StepResult> {
   console.info('\n▶ Vitest (unit, component, database, contract)');
   const output = join(resultsDir, 'vitest.json');
-  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+  const code = await run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
   try {
-    const report = JSON.parse(await readFile(output, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(await readFile(output, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     // A suite that fails to load has no failed tests but a non-zero exit: count it as one failure.
     const failed = report.numFailedTests || (code === 0 ? 0 : 1);
     return { name: 'vitest', passed: report.numPassedTests, failed };
