@@ -24,7 +24,9 @@ function htmlFileFor(route: string): string {
 }
 
 /** The JavaScript a first visit downloads before the page is interactive: entry script + modulepreloads. */
-export async function initialJavaScript(route: string): Promise<{ files: number; gzipBytes: number }> {
+export async function initialJavaScript(
+  route: string,
+): Promise<{ files: number; gzipBytes: number; hasSupabaseJs: boolean }> {
   const html = await readFile(htmlFileFor(route), 'utf8');
   const files = [
     ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
@@ -32,8 +34,14 @@ export async function initialJavaScript(route: string): Promise<{ files: number;
   ].map((m) => m[1] as string);
   const unique = [...new Set(files)];
   let gzipBytes = 0;
-  for (const file of unique) gzipBytes += gzipSync(await readFile(join('dist', file)), { level: 9 }).length;
-  return { files: unique.length, gzipBytes };
+  let hasSupabaseJs = false;
+  for (const file of unique) {
+    const source = await readFile(join('dist', file));
+    gzipBytes += gzipSync(source, { level: 9 }).length;
+    // GoTrueClient is supabase-js's auth client: its presence means the library is in the first load.
+    if (source.includes('GoTrueClient')) hasSupabaseJs = true;
+  }
+  return { files: unique.length, gzipBytes, hasSupabaseJs };
 }
 
 function median(values: number[]): number {
@@ -83,8 +91,8 @@ async function main(): Promise<void> {
   lines.push(`# Benchmark report (${new Date().toISOString().slice(0, 10)})`, '');
   lines.push('## Pages', '');
   const header = withLighthouse
-    ? '| Route | Initial JS (gzip KB) | Perf | A11y | Best practices | SEO | LCP (ms) | CLS |'
-    : '| Route | Initial JS (gzip KB) |';
+    ? '| Route | Initial JS (gzip KB) | supabase-js in it | Perf | A11y | Best practices | SEO | LCP (ms) | CLS |'
+    : '| Route | Initial JS (gzip KB) | supabase-js in it |';
   lines.push(header, header.replace(/[^|]+/g, ' --- '));
 
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -116,8 +124,9 @@ async function main(): Promise<void> {
     for (const route of routes) {
       const js = await initialJavaScript(route);
       const kb = (js.gzipBytes / 1024).toFixed(1);
+      const supabase = js.hasSupabaseJs ? 'yes' : 'no';
       if (!withLighthouse || !chrome) {
-        lines.push(`| ${route} | ${kb} |`);
+        lines.push(`| ${route} | ${kb} | ${supabase} |`);
         continue;
       }
       const samples: Scores[] = [];
@@ -125,7 +134,7 @@ async function main(): Promise<void> {
         samples.push(await lighthouseScores(`http://localhost:${sitePort}${route}`, chrome.port));
       const m = (key: keyof Scores) => median(samples.map((s) => s[key]));
       lines.push(
-        `| ${route} | ${kb} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${m('lcpMs')} | ${m('cls')} |`,
+        `| ${route} | ${kb} | ${supabase} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${m('lcpMs')} | ${m('cls')} |`,
       );
       console.info(lines.at(-1));
     }
