@@ -1,32 +1,40 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from '@/lib/cn';
 
-export const buttonVariants = cva(
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0',
-  {
-    variants: {
-      variant: {
-        primary: 'bg-primary text-primary-foreground hover:bg-brand-800',
-        secondary: 'border-2 border-primary bg-background text-primary hover:bg-primary-soft',
-        ghost: 'text-foreground hover:bg-muted',
-        link: 'min-h-0 px-0 py-0 text-primary underline underline-offset-4 hover:no-underline',
-        inverse: 'bg-white text-brand-800 hover:bg-brand-50',
-        destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
-      },
-      size: {
-        md: '',
-        sm: 'min-h-10 px-3 py-1.5 text-sm',
-        lg: 'min-h-12 px-6 py-3 text-lg',
-        icon: 'size-11 px-0 py-0',
-      },
-    },
-    defaultVariants: { variant: 'primary', size: 'md' },
-  },
-);
+const baseClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0';
+
+const variantClass = {
+  primary: 'bg-primary text-primary-foreground hover:bg-brand-800',
+  secondary: 'border-2 border-primary bg-background text-primary hover:bg-primary-soft',
+  ghost: 'text-foreground hover:bg-muted',
+  link: 'text-primary underline underline-offset-4 hover:no-underline',
+  inverse: 'bg-white text-brand-800 hover:bg-brand-50',
+  destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
+} as const;
+
+// Sizes own every padding/height class, so no two utilities for one property ever meet (no class merging).
+const sizeClass = {
+  md: 'min-h-11 px-5 py-2.5 text-base',
+  sm: 'min-h-10 px-3 py-1.5 text-sm',
+  lg: 'min-h-12 px-6 py-3 text-lg',
+  icon: 'size-11 px-0 py-0',
+} as const;
+
+export interface ButtonVariantProps {
+  variant?: keyof typeof variantClass | null;
+  size?: keyof typeof sizeClass | null;
+}
+
+/** The button look, for links styled as buttons too. */
+export function buttonVariants({ variant, size }: ButtonVariantProps = {}): string {
+  // A link-styled button keeps the text's own size and no padding.
+  const sizing = variant === 'link' ? '' : sizeClass[size ?? 'md'];
+  return cn(baseClass, variantClass[variant ?? 'primary'], sizing);
+}
 
 export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
+  ButtonVariantProps & {
     /** Render the child element (a link) with button styling instead of a <button>. */
     asChild?: boolean;
   };
