@@ -4,16 +4,22 @@ import { paths } from '@/config/paths';
 import { cartLabel, chromeText } from '@/content/chrome';
 import { cn } from '@/lib/cn';
 
-export function CartLink({ count, className }: { count: number; className?: string }) {
+interface CartLinkProps {
+  count: number;
+  /** In the header bar, or as a row of the side menu (larger, spaced like the other menu links). */
+  placement?: 'bar' | 'menu';
+}
+
+export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
   return (
     <NavLink
       to={paths.cart}
       aria-label={cartLabel(count)}
       className={({ isActive }) =>
         cn(
-          'relative inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted',
+          'relative inline-flex min-h-11 items-center gap-2 rounded-lg font-medium hover:bg-muted',
+          placement === 'menu' ? 'mt-1 px-4 text-lg' : 'px-3',
           isActive && 'bg-primary-soft text-primary',
-          className,
         )
       }
     >

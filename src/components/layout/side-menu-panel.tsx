@@ -53,7 +53,7 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
         </div>
         <nav aria-label={chromeText.mobileNavigationLabel}>
           <NavLinks orientation="vertical" onNavigate={close} />
-          <CartLink count={cartCount} className="mt-1 px-4 text-lg" />
+          <CartLink count={cartCount} placement="menu" />
         </nav>
         <div className="mt-auto flex flex-col gap-3 border-t border-border pt-6">
           {user && initial ? (

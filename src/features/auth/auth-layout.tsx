@@ -18,7 +18,7 @@ interface AuthLayoutProps {
 export function AuthLayout({ backLabel, icon, title, lead, children }: AuthLayoutProps) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-background py-8 sm:py-14">
-      <Container className="max-w-md">
+      <Container width="md">
         {backLabel ? (
           <Link
             to={paths.home}

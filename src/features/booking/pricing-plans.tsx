@@ -17,7 +17,7 @@ export function PricingPlans({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn('py-16 sm:py-20', className)}>
-      <Container className="max-w-4xl">
+      <Container width="4xl">
         <h2 id={headingId} className="text-center font-serif text-3xl font-bold sm:text-4xl">
           {heading}
         </h2>

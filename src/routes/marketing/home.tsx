@@ -31,7 +31,7 @@ export function Component() {
         ]}
       />
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 py-16 sm:py-24">
-        <Container className="max-w-4xl text-center">
+        <Container width="4xl" className="text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
           <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance sm:text-6xl">
             {content.hero.title}
@@ -109,7 +109,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="closing-heading" className="py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
             <h2 id="closing-heading" className="font-serif text-3xl font-bold">
               {content.closing.title}

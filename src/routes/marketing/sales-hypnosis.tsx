@@ -179,7 +179,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="results-heading" className="py-12 sm:py-16">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <SectionHeading id="results-heading" lead={results.lead}>
             {results.heading}
           </SectionHeading>
@@ -261,7 +261,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="coaching-heading" className="py-4">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <div className="relative rounded-2xl border-2 border-primary bg-card p-6 text-center sm:p-10">
             <Badge className="absolute -top-3.5 left-1/2 -translate-x-1/2">Recommended</Badge>
             <h2 id="coaching-heading" className="font-serif text-2xl font-bold sm:text-3xl">
@@ -279,7 +279,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="sales-faq-heading" className="py-12 sm:py-16">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <SectionHeading id="sales-faq-heading">{content.faqHeading}</SectionHeading>
           <div className="mt-8 divide-y divide-border rounded-xl border border-border bg-card">
             {content.faqs.map((faq) => (
@@ -299,7 +299,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="sales-closing-heading" className="pb-4">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
             <h2 id="sales-closing-heading" className="font-serif text-3xl font-bold">
               {content.closing.title}

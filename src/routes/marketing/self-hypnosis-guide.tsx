@@ -46,7 +46,7 @@ export function Component() {
         path={paths.selfHypnosisGuide}
       />
       <section className="bg-gradient-to-br from-brand-50 via-background to-brand-100 py-14 sm:py-20">
-        <Container className="max-w-4xl text-center">
+        <Container width="4xl" className="text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
           <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             {content.hero.title}
@@ -133,7 +133,7 @@ export function Component() {
         </Container>
       </section>
 
-      <Container className="grid max-w-5xl gap-6 pb-4 md:grid-cols-2">
+      <Container width="5xl" className="grid gap-6 pb-4 md:grid-cols-2">
         <section aria-labelledby="download-heading" className="rounded-2xl bg-brand-800 p-8 text-white">
           <h2 id="download-heading" className="font-serif text-2xl font-bold sm:text-3xl">
             {content.download.title}

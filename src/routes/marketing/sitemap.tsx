@@ -33,7 +33,7 @@ export function Component() {
         })}
       />
       <PageHeader title={content.title} lead={content.lead} />
-      <Container className="max-w-4xl py-10">
+      <Container width="4xl" className="py-10">
         <p className="mb-6">
           <a href={paths.sitemapXml} className="font-semibold text-primary underline underline-offset-4">
             {content.xmlLink}

@@ -121,7 +121,7 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
       <PricingPlans />
 
       <section aria-labelledby="closing-heading" className="pb-4">
-        <Container className="max-w-3xl">
+        <Container width="3xl">
           <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
             <h2 id="closing-heading" className="font-serif text-3xl font-bold">
               {page.closing.title}
