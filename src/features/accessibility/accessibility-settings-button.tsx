@@ -11,6 +11,9 @@ const AccessibilityDialog = lazy(() =>
 /** The header button that opens the accessibility settings dialog, on every page. */
 export function AccessibilitySettingsButton() {
   const [open, setOpen] = useState(false);
+  // A new dialog instance on every press: after a quick Escape-then-Enter the closed instance's late 'close'
+  // event must not shut the reopened one (an unmounted instance's events no longer reach React).
+  const [instance, setInstance] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -22,13 +25,17 @@ export function AccessibilitySettingsButton() {
         title={settingsChromeText.accessibilitySettings}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setInstance((count) => count + 1);
+          setOpen(true);
+        }}
       >
         <Accessibility aria-hidden="true" />
       </button>
       {open ? (
         <Suspense fallback={null}>
           <AccessibilityDialog
+            key={instance}
             onClose={() => {
               setOpen(false);
               buttonRef.current?.focus();

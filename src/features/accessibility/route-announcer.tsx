@@ -23,7 +23,8 @@ export function RouteAnnouncer() {
     const timer = window.setInterval(() => {
       waited += POLL_MS;
       const title = document.title;
-      if (title !== last.title || waited >= MAX_WAIT_MS) {
+      // While the next page loads its title can be briefly empty: wait for a real one.
+      if ((title && title !== last.title) || waited >= MAX_WAIT_MS) {
         window.clearInterval(timer);
         if (previous.current) previous.current.title = title;
         announce(title);

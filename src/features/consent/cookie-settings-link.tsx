@@ -1,5 +1,5 @@
 import { settingsChromeText } from '@/content/settings-chrome';
-import { COOKIE_BANNER_ID, useCookieConsent } from './cookie-consent-provider';
+import { useCookieConsent } from './cookie-consent-provider';
 
 /** The footer's 'Cookie settings' item: reopens the banner so consent can be withdrawn as easily as given. */
 export function CookieSettingsLink({ className }: { className?: string }) {
@@ -9,7 +9,6 @@ export function CookieSettingsLink({ className }: { className?: string }) {
       <button
         type="button"
         className={className}
-        aria-controls={bannerOpen ? COOKIE_BANNER_ID : undefined}
         aria-expanded={bannerOpen}
         onClick={openBanner}
       >
