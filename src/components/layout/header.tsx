@@ -22,18 +22,18 @@ interface HeaderProps extends HeaderState {
 export function Header({ user, cartCount, onSignOut, tools }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-4">
+      <Container className="flex h-16 items-center justify-between gap-2 xl:gap-4">
         <Logo />
         <nav
           id={MAIN_NAVIGATION_ID}
           tabIndex={-1}
           aria-label={chromeText.mainNavigationLabel}
-          className="hidden items-center gap-1 lg:flex"
+          className="hidden items-center gap-1 whitespace-nowrap lg:flex"
         >
           <NavLinks orientation="horizontal" />
           <CartLink count={cartCount} />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 whitespace-nowrap">
           {tools}
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (

@@ -13,7 +13,7 @@ export function Logo() {
           fillRule="evenodd"
         />
       </svg>
-      <span className="font-serif text-lg leading-tight font-bold">{site.practiceName}</span>
+      <span className="font-serif text-lg leading-tight font-bold lg:max-xl:text-base">{site.practiceName}</span>
     </Link>
   );
 }
