@@ -177,3 +177,51 @@ test.describe('axe: WCAG 2.1 AA', () => {
     }
   }
 });
+
+// Keyboard: from the top of each page, Tab reaches every control in turn, each one visible with a visible focus
+// indicator, and focus leaves the page at the end (no trap).
+test.describe('keyboard: every control reachable, visibly focused, no trap', () => {
+  test.beforeEach(async ({ page }) => {
+    // Instant scrolling, so a control Tab scrolls into view is on screen when it is checked.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+
+  for (const path of routes) {
+    for (const width of widths) {
+      test(`${path} at ${width}px`, async ({ page }) => {
+        test.setTimeout(90_000);
+        await page.setViewportSize({ width, height: 900 });
+        await withConsentStored(page);
+        await open(page, path);
+        const problems: string[] = [];
+        const seen: string[] = [];
+        for (let presses = 0; presses < 250; presses += 1) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => {
+            const element = document.activeElement;
+            if (!element || element === document.body || element === document.documentElement) return null;
+            const describe = (el: Element) =>
+              `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+            const shadow = style.boxShadow !== 'none';
+            // The focused element must be on screen (after the browser scrolled it into view) and not hidden.
+            const onScreen =
+              box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+            return { name: describe(element), indicator: outline || shadow, onScreen, visible: style.visibility !== 'hidden' };
+          });
+          if (!focused) break; // Focus left the page: the end of the tab order, so no trap.
+          if (seen.includes(focused.name) && seen[0] === focused.name) break;
+          seen.push(focused.name);
+          if (!focused.indicator) problems.push(`${focused.name}: no visible focus indicator`);
+          if (!focused.onScreen || !focused.visible) problems.push(`${focused.name}: focused but not visible on screen`);
+          if (presses === 249) problems.push('focus never left the page after 250 presses of Tab (a keyboard trap?)');
+        }
+        expect(seen.length, 'Tab reaches the controls of the page').toBeGreaterThan(5);
+        expect(problems, `${path} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
+      });
+    }
+  }
+});
+

@@ -309,15 +309,16 @@ test.describe('accessibility settings', () => {
     const outline = () =>
       page.evaluate(() => {
         const style = getComputedStyle(document.activeElement as Element);
-        return { width: style.outlineWidth, style: style.outlineStyle, shadow: style.boxShadow !== 'none' };
+        // The strong style adds an outer ring (11px box shadow) around the thicker outline.
+        return { width: style.outlineWidth, style: style.outlineStyle, outerRing: style.boxShadow.includes('11px') };
       });
     await page.keyboard.press('Tab');
-    expect(await outline()).toEqual({ width: '3px', style: 'solid', shadow: true });
+    expect(await outline()).toEqual({ width: '3px', style: 'solid', outerRing: true });
     const dialog = await openSettings(page);
     await dialog.getByRole('switch', { name: 'Strong focus outlines' }).uncheck();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
-    expect(await outline()).toEqual({ width: '2px', style: 'solid', shadow: false });
+    expect(await outline()).toEqual({ width: '2px', style: 'solid', outerRing: false });
   });
 
   test('announcements speak the new page title after a navigation, and stop when turned off', async ({ page }) => {
