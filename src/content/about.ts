@@ -1,5 +1,5 @@
 import { prices, site } from '@/config/site';
-import { faqEntries } from '@/content/faq';
+import { faqTotal } from '@/content/faq-first';
 import { formatPence } from '@/lib/format';
 
 // Copy of the /about page (spec §2 "/about"). The practitioner's credentials and register below are
@@ -105,7 +105,7 @@ export const aboutContent = {
   },
   faq: {
     heading: 'Common questions',
-    viewAllLabel: `View All ${faqEntries.length} FAQs`,
+    viewAllLabel: `View All ${faqTotal} FAQs`,
   },
   cta: {
     heading: 'Ready to start?',

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { faqCategoryIds, faqCategoryLabels, faqEntries } from '@/content/faq';
+import { faqTotal, firstFaqEntries } from '@/content/faq-first';
 
 describe('FAQ content', () => {
   it('has 33 entries with ids 1 to 33 in order', () => {
     expect(faqEntries).toHaveLength(33);
+    expect(faqTotal).toBe(faqEntries.length);
+    expect(faqEntries.slice(0, firstFaqEntries.length)).toEqual(firstFaqEntries);
+    expect(firstFaqEntries.map((entry) => entry.id)).toEqual([1, 2, 3, 4, 5]);
     expect(faqEntries.map((entry) => entry.id)).toEqual(Array.from({ length: 33 }, (_, index) => index + 1));
   });
 

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { absoluteUrl, site } from '@/config/site';
 import { aboutContent as content, aboutFaqCount } from '@/content/about';
-import { faqEntries } from '@/content/faq';
+import { firstFaqEntries } from '@/content/faq-first';
 import { BookingButton } from '@/features/booking/booking-button';
 import { FaqAccordion } from '@/features/faq/faq-accordion';
 
@@ -230,7 +230,7 @@ export function Component() {
             <h2 id="about-faq-heading" className="text-center font-serif text-3xl font-bold text-foreground">
               {faq.heading}
             </h2>
-            <FaqAccordion entries={faqEntries.slice(0, aboutFaqCount)} className="mt-8" />
+            <FaqAccordion entries={firstFaqEntries.slice(0, aboutFaqCount)} className="mt-8" />
             <div className="mt-6 text-center">
               <Button asChild variant="secondary">
                 <Link to={paths.faq}>
