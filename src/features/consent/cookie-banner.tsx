@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -72,16 +72,29 @@ export function CookieBanner() {
     analytics: preferences.analytics,
     marketing: preferences.marketing,
   }));
+  const rootRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const customizeRef = useRef<HTMLButtonElement>(null);
   // Where focus goes after a view change; nothing on the first render unless the visitor asked for the banner
   // (a banner that appears by itself must not pull focus away from the page).
   const focusNext = useRef<'heading' | 'customize' | null>(bannerRequested ? 'heading' : null);
 
+  // Focus inside the banner when it closes goes back to what opened it (the footer link), or to the main content,
+  // never to the top of the page. A layout-effect cleanup runs while the banner is still in the document.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && !root?.contains(active) ? active : null;
+    return () => {
+      if (!root?.contains(document.activeElement)) return;
+      (opener?.isConnected ? opener : document.querySelector('main'))?.focus();
+    };
+  }, []);
+
   useEffect(() => {
     const target = focusNext.current === 'heading' ? headingRef.current : customizeRef.current;
+    // Not reset after use: a remount in development's StrictMode must land focus in the same place again.
     if (focusNext.current) target?.focus();
-    focusNext.current = null;
   }, [view]);
 
   const showView = (next: 'summary' | 'detail') => {
@@ -100,6 +113,7 @@ export function CookieBanner() {
     // Escape is a keyboard shortcut for the close button, which stays the visible way to dismiss the banner.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
+      ref={rootRef}
       id={COOKIE_BANNER_ID}
       aria-labelledby={TITLE_ID}
       onKeyDown={onKeyDown}

@@ -1,8 +1,7 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { allPreferences, defaultPreferences, type CookieChoices, type CookiePreferences } from './consent-storage';
 import { getConsentSnapshot, getServerConsentSnapshot, saveConsent, subscribeToConsent } from './consent-store';
 
-/** The banner's root element id: focus inside it is handed back when the banner closes. */
 export const COOKIE_BANNER_ID = 'cookie-banner';
 
 export interface CookieConsentValue {
@@ -29,24 +28,10 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const stored = useSyncExternalStore(subscribeToConsent, getConsentSnapshot, getServerConsentSnapshot);
   // null: follow storage (open when nothing is stored); otherwise the visitor's last action on this visit.
   const [override, setOverride] = useState<'open' | 'closed' | null>(null);
-  // The element that opened the banner, and whether focus was inside the banner when it closed.
-  const focus = useRef<{ opener: HTMLElement | null; restore: boolean }>({ opener: null, restore: false });
   const bannerOpen = override === 'open' || (override === null && stored !== null && !stored.hasConsented);
 
-  // Focus that was inside the banner goes back to what opened it, or to the main content. (<main> is looked up
-  // rather than imported by id: importing the layout here makes the bundler split a shared chunk off the entry.)
-  useEffect(() => {
-    if (bannerOpen || !focus.current.restore) return;
-    focus.current.restore = false;
-    const { opener } = focus.current;
-    (opener?.isConnected ? opener : document.querySelector('main'))?.focus();
-  }, [bannerOpen]);
-
   // No memo needed: this provider sits at the top and re-renders only when its own state changes.
-  const closeBanner = () => {
-    focus.current.restore = Boolean(document.getElementById(COOKIE_BANNER_ID)?.contains(document.activeElement));
-    setOverride('closed');
-  };
+  const closeBanner = () => setOverride('closed');
   const save = (choices: CookieChoices) => {
     saveConsent(choices);
     closeBanner();
@@ -59,11 +44,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     acceptAll: () => save(allPreferences),
     essentialOnly: () => save(defaultPreferences),
     save,
-    openBanner: () => {
-      const active = document.activeElement;
-      focus.current.opener = active instanceof HTMLElement && active !== document.body ? active : null;
-      setOverride('open');
-    },
+    openBanner: () => setOverride('open'),
     closeBanner,
   };
 
