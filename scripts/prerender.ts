@@ -9,6 +9,7 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -83,10 +84,9 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     await readFile(join(options.distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
   const entryChunks = new Set(collectChunks(manifest, 'index.html'));
-  const fontPreload = Object.values(manifest)
-    .flatMap((chunk) => chunk.file)
-    .concat(Object.values(manifest).flatMap((chunk) => (chunk as { assets?: string[] }).assets ?? []))
-    .find((file) => /inter-latin-wght-normal.*\.woff2$/.test(file));
+  const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
+  // Both fonts of the first paint: body text (Inter) and headings (Lora).
+  const fontPreloads = [...new Set(assets.filter((file) => /(inter|lora)-latin-wght-normal.*\.woff2$/.test(file)))];
 
   const pages: PrerenderedPage[] = [];
   for (const route of routesToRender) {
@@ -101,9 +101,9 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     const preloads = [...new Set(result.moduleFiles.flatMap((file) => collectChunks(manifest, file)))]
       .filter((file) => !entryChunks.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    if (fontPreload) {
-      preloads.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${fontPreload}">`);
-    }
+    preloads.unshift(
+      ...fontPreloads.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`),
+    );
     const html = template
       .replace('<!--app-head-->', [...head.map(markPrerendered), ...preloads].join('\n    '))
       .replace('<!--app-html-->', body);
@@ -113,5 +113,5 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     await writeFile(file, html);
     pages.push({ route, file, html });
   }
-  return { pages, entry, template, fontPreload };
+  return { pages, entry, template, fontPreloads };
 }
