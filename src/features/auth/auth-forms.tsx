@@ -14,42 +14,72 @@ function focusField(id: string) {
   document.getElementById(id)?.focus();
 }
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+/**
+ * One auth call of a form (spec §4): the last message is cleared, the submit button spins, and a returned
+ * or thrown error becomes the provider's message, or the fallback when it has none (spec §8).
+ */
+function useAuthRequest(fallback: string) {
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function run(call: () => Promise<unknown>, onSuccess: () => void) {
     setOutcome(null);
     setLoading(true);
     try {
-      const client = await getSupabase();
-      const { error } = await client.auth.signInWithPassword({ email, password });
-      if (error) setOutcome({ variant: 'error', text: errorMessage(error, authMessages.loginFallback) });
-      else onSignedIn();
+      const error = await call();
+      if (error) setOutcome({ variant: 'error', text: errorMessage(error, fallback) });
+      else onSuccess();
     } catch (error) {
-      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.loginFallback) });
+      setOutcome({ variant: 'error', text: errorMessage(error, fallback) });
     } finally {
       setLoading(false);
     }
   }
 
+  return { loading, outcome, setOutcome, run };
+}
+
+function EmailField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField
+      id={id}
+      label={fieldText.email}
+      type="email"
+      autoComplete="email"
+      placeholder={fieldText.emailPlaceholder}
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { loading, outcome, run } = useAuthRequest(authMessages.loginFallback);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(
+      async () => (await (await getSupabase()).auth.signInWithPassword({ email, password })).error,
+      onSignedIn,
+    );
+  }
+
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.login}>
       {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
-      <FormField
-        id={`${id}-email`}
-        label={fieldText.email}
-        type="email"
-        autoComplete="email"
-        placeholder={fieldText.emailPlaceholder}
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <PasswordField
         id={`${id}-password`}
         label={fieldText.password}
@@ -69,10 +99,9 @@ export function SignUpForm() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.signupFallback);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setOutcome(null);
     const invalid = validateNewPassword(password, confirmPassword);
@@ -81,42 +110,25 @@ export function SignUpForm() {
       focusField(`${id}-${invalid.field}`);
       return;
     }
-    setLoading(true);
-    try {
-      const client = await getSupabase();
-      const { error } = await client.auth.signUp({
-        email,
-        password,
+    void run(
+      async () => {
+        const client = await getSupabase();
         // The confirmation link brings the visitor back to the site's home page.
-        options: { emailRedirectTo: `${window.location.origin}/` },
-      });
-      if (error) {
-        setOutcome({ variant: 'error', text: errorMessage(error, authMessages.signupFallback) });
-      } else {
+        const options = { emailRedirectTo: `${window.location.origin}/` };
+        return (await client.auth.signUp({ email, password, options })).error;
+      },
+      () => {
         setOutcome({ variant: 'success', text: authMessages.signupSuccess });
         setPassword('');
         setConfirmPassword('');
-      }
-    } catch (error) {
-      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.signupFallback) });
-    } finally {
-      setLoading(false);
-    }
+      },
+    );
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.signup}>
       {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
-      <FormField
-        id={`${id}-email`}
-        label={fieldText.email}
-        type="email"
-        autoComplete="email"
-        placeholder={fieldText.emailPlaceholder}
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <PasswordField
         id={`${id}-password`}
         label={fieldText.password}
@@ -146,38 +158,21 @@ export function SignUpForm() {
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.genericFallback);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setOutcome(null);
-    setLoading(true);
-    try {
-      const error = await requestPasswordReset(email);
-      if (error) setOutcome({ variant: 'error', text: errorMessage(error, authMessages.genericFallback) });
-      else setOutcome({ variant: 'success', text: authMessages.resetEmailSent });
-    } catch (error) {
-      setOutcome({ variant: 'error', text: errorMessage(error, authMessages.genericFallback) });
-    } finally {
-      setLoading(false);
-    }
+    void run(
+      () => requestPasswordReset(email),
+      () => setOutcome({ variant: 'success', text: authMessages.resetEmailSent }),
+    );
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.forgot}>
       {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
       <p className="text-sm text-muted-foreground">{authPageText.forgot.intro}</p>
-      <FormField
-        id={`${id}-email`}
-        label={fieldText.email}
-        type="email"
-        autoComplete="email"
-        placeholder={fieldText.emailPlaceholder}
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <SubmitButton loading={loading}>{authPageText.forgot.submit}</SubmitButton>
       <Button variant="ghost" className="w-full" onClick={onBack}>
         {authPageText.forgot.backToSignIn}
