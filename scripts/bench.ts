@@ -10,13 +10,15 @@ import type * as EntryServerModule from '../src/entry-server';
 
 // `npm run bench`: the performance report. Initial JavaScript (gzip) of every sitemap route from the
 // production build, Lighthouse mobile scores (median of 3 runs, Debian's Chromium) and the local stack's
-// request latency. A benchmark, never a pass/fail test. Flags: --no-lighthouse, --runs=N.
+// request latency. A benchmark, never a pass/fail test. Flags: --no-lighthouse, --runs=N, --route=/path.
 
 const sitePort = 4390;
 const stackPort = 54390;
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const withLighthouse = !args.includes('--no-lighthouse');
+// --route=/about (repeatable) limits the report to those routes.
+const onlyRoutes = args.filter((a) => a.startsWith('--route=')).map((a) => a.slice('--route='.length));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function htmlFileFor(route: string): string {
@@ -85,7 +87,9 @@ async function main(): Promise<void> {
   const entry = (await import(
     join(process.cwd(), 'dist-ssr', 'entry-server.js')
   )) as typeof EntryServerModule;
-  const routes = entry.sitemapEntries.map((e) => e.path);
+  const routes = entry.sitemapEntries
+    .map((e) => e.path)
+    .filter((route) => onlyRoutes.length === 0 || onlyRoutes.includes(route));
 
   const lines: string[] = [];
   lines.push(`# Benchmark report (${new Date().toISOString().slice(0, 10)})`, '');

@@ -60,6 +60,25 @@ export function checkPage(route: string, html: string, requireStructuredData: bo
   if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join(', ')}`);
 }
 
+async function readStylesheets(distDir: string, html: string): Promise<Map<string, string>> {
+  const sheets = new Map<string, string>();
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+    sheets.set(match[0], await readFile(join(distDir, match[1] as string), 'utf8'));
+  }
+  return sheets;
+}
+
+/**
+ * Puts the site's stylesheet inside each prerendered page: the first paint then needs no second request
+ * (the largest contentful paint comes one round trip sooner on a phone). Client-rendered pages keep the link.
+ */
+export function inlineStylesheets(html: string, sheets: ReadonlyMap<string, string>): string {
+  let result = html;
+  for (const [link, css] of sheets)
+    result = result.replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+  return result;
+}
+
 function collectChunks(manifest: Manifest, sourceFile: string, seen = new Set<string>()): string[] {
   const chunk = manifest[sourceFile];
   if (!chunk || seen.has(sourceFile)) return [];
@@ -86,8 +105,11 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
   const entryChunks = new Set(collectChunks(manifest, 'index.html'));
   const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   // Both fonts of the first paint: body text (Inter) and headings (Lora).
-  const fontPreloads = [...new Set(assets.filter((file) => /(inter|lora)-latin-wght-normal.*\.woff2$/.test(file)))];
+  const fontPreloads = [
+    ...new Set(assets.filter((file) => /(inter|lora)-latin-wght-normal.*\.woff2$/.test(file))),
+  ];
 
+  const stylesheets = await readStylesheets(options.distDir, template);
   const pages: PrerenderedPage[] = [];
   for (const route of routesToRender) {
     const result = await entry.render(route === '/404' ? '/__not-found__' : route);
@@ -102,11 +124,16 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
       .filter((file) => !entryChunks.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     preloads.unshift(
-      ...fontPreloads.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`),
+      ...fontPreloads.map(
+        (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`,
+      ),
     );
-    const html = template
-      .replace('<!--app-head-->', [...head.map(markPrerendered), ...preloads].join('\n    '))
-      .replace('<!--app-html-->', body);
+    const html = inlineStylesheets(
+      template
+        .replace('<!--app-head-->', [...head.map(markPrerendered), ...preloads].join('\n    '))
+        .replace('<!--app-html-->', body),
+      stylesheets,
+    );
     checkPage(route, html, route !== '/404');
     const file = outputFile(options.distDir, route);
     await mkdir(dirname(file), { recursive: true });

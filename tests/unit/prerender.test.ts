@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, splitHoistedHead } from '../../scripts/prerender';
+import { checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../../scripts/security-headers';
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -14,6 +14,12 @@ describe('prerender', () => {
     );
     expect(head).toEqual(['<title>T</title>', '<meta name="description" content="d"/>', '<link rel="canonical" href="/"/>']);
     expect(body).toBe('<div><h1>T</h1><meta itemprop="x"/></div>');
+  });
+
+  it('puts the stylesheet inline, and a "</style" inside it cannot end the element', () => {
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+    const html = inlineStylesheets(`<head>${link}</head>`, new Map([[link, 'a{b:c}/*</style>*/$&']]));
+    expect(html).toBe('<head><style>a{b:c}/*<\\/style>*/$&</style></head>');
   });
 
   it('accepts a page with one title, one description, a canonical, one h1 and JSON-LD', () => {
