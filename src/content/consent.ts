@@ -11,10 +11,10 @@ export interface CookieCategoryText {
 export const cookieBannerText = {
   regionLabel: 'Cookie consent',
   title: 'Cookies on this site',
+  // Kept short: a long paragraph appearing after load would become the page's largest paint (LCP).
   intro:
-    'We use essential cookies to make this site work. With your permission we would also use optional cookies: ' +
-    'functional cookies let us show the booking calendar of our scheduling provider on this site. ' +
-    'Nothing optional is set until you choose.',
+    'We use essential cookies to run this site. Optional functional cookies let us show our scheduler’s ' +
+    'booking calendar here; nothing optional is set until you choose.',
   essentialOnly: 'Essential Only',
   acceptAll: 'Accept All',
   customize: 'Customize',

@@ -125,7 +125,7 @@ export function CookieBanner() {
             <h2 id={TITLE_ID} ref={headingRef} tabIndex={-1} className="pr-12 font-serif text-xl font-bold">
               {text.title}
             </h2>
-            <p className="mt-2 max-w-prose text-muted-foreground">
+            <p className="mt-2 max-w-prose text-sm text-muted-foreground">
               {text.intro}{' '}
               <Link to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
                 {text.privacyLink}
