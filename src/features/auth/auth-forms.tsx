@@ -62,6 +62,50 @@ function EmailField({
   );
 }
 
+interface NewPasswordFieldsProps {
+  idPrefix: string;
+  labels: { password: string; confirm: string };
+  password: string;
+  confirmPassword: string;
+  problem: PasswordProblem | null;
+  onPassword: (value: string) => void;
+  onConfirmPassword: (value: string) => void;
+}
+
+/** A new password and its confirmation (sign-up and password update): strength meter, show/hide, errors. */
+function NewPasswordFields({
+  idPrefix,
+  labels,
+  password,
+  confirmPassword,
+  problem,
+  ...on
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label={labels.password}
+        autoComplete="new-password"
+        required
+        showStrength
+        value={password}
+        error={problem?.field === 'password' ? problem.message : null}
+        onChange={(event) => on.onPassword(event.target.value)}
+      />
+      <PasswordField
+        id={`${idPrefix}-confirmPassword`}
+        label={labels.confirm}
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        error={problem?.field === 'confirmPassword' ? problem.message : null}
+        onChange={(event) => on.onConfirmPassword(event.target.value)}
+      />
+    </>
+  );
+}
+
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
@@ -129,24 +173,14 @@ export function SignUpForm() {
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.signup}>
       {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
-      <PasswordField
-        id={`${id}-password`}
-        label={fieldText.password}
-        autoComplete="new-password"
-        required
-        showStrength
-        value={password}
-        error={problem?.field === 'password' ? problem.message : null}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordField
-        id={`${id}-confirmPassword`}
-        label={fieldText.confirmPassword}
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        error={problem?.field === 'confirmPassword' ? problem.message : null}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+      <NewPasswordFields
+        idPrefix={id}
+        labels={{ password: fieldText.password, confirm: fieldText.confirmPassword }}
+        password={password}
+        confirmPassword={confirmPassword}
+        problem={problem}
+        onPassword={setPassword}
+        onConfirmPassword={setConfirmPassword}
       />
       <p className="text-sm text-muted-foreground">{authPageText.signUp.note}</p>
       <SubmitButton loading={loading}>{authPageText.signUp.submit}</SubmitButton>
@@ -225,24 +259,14 @@ export function NewPasswordForm({ submitLabel, fallbackError, onUpdated }: NewPa
   return (
     <form onSubmit={submit} className="space-y-4">
       {error ? <FormMessage variant="error">{error}</FormMessage> : null}
-      <PasswordField
-        id={`${id}-password`}
-        label={fieldText.newPassword}
-        autoComplete="new-password"
-        required
-        showStrength
-        value={password}
-        error={problem?.field === 'password' ? problem.message : null}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordField
-        id={`${id}-confirmPassword`}
-        label={fieldText.confirmNewPassword}
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        error={problem?.field === 'confirmPassword' ? problem.message : null}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+      <NewPasswordFields
+        idPrefix={id}
+        labels={{ password: fieldText.newPassword, confirm: fieldText.confirmNewPassword }}
+        password={password}
+        confirmPassword={confirmPassword}
+        problem={problem}
+        onPassword={setPassword}
+        onConfirmPassword={setConfirmPassword}
       />
       <SubmitButton loading={saving} disabled={!password || !confirmPassword}>
         {submitLabel}
