@@ -103,6 +103,10 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     await readFile(join(options.distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
   const entryChunks = new Set(collectChunks(manifest, 'index.html'));
+  // Vite's own preloading is off (build.modulePreload: false keeps its runtime helper out of the entry), so
+  // the entry's static imports are preloaded here, beside the page's chunks: no request waterfall.
+  const entryFile = manifest['index.html']?.file;
+  const entryImports = [...entryChunks].filter((file) => file !== entryFile);
   const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   // Both fonts of the first paint: body text (Inter) and headings (Lora).
   const fontPreloads = [
@@ -120,9 +124,12 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
       );
     }
     const { head, body } = splitHoistedHead(result.html);
-    const preloads = [...new Set(result.moduleFiles.flatMap((file) => collectChunks(manifest, file)))]
-      .filter((file) => !entryChunks.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const pageChunks = [
+      ...new Set(result.moduleFiles.flatMap((file) => collectChunks(manifest, file))),
+    ].filter((file) => !entryChunks.has(file));
+    const preloads = [...entryImports, ...pageChunks].map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
     preloads.unshift(
       ...fontPreloads.map(
         (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`,
