@@ -95,8 +95,8 @@ async function main(): Promise<void> {
   lines.push(`# Benchmark report (${new Date().toISOString().slice(0, 10)})`, '');
   lines.push('## Pages', '');
   const header = withLighthouse
-    ? '| Route | Initial JS (gzip KB) | supabase-js in it | Perf | A11y | Best practices | SEO | LCP (ms) | CLS |'
-    : '| Route | Initial JS (gzip KB) | supabase-js in it |';
+    ? '| Route | Initial JS (gzip KiB) | supabase-js in it | Perf | A11y | Best practices | SEO | LCP (ms) | CLS |'
+    : '| Route | Initial JS (gzip KiB) | supabase-js in it |';
   lines.push(header, header.replace(/[^|]+/g, ' --- '));
 
   let chrome: chromeLauncher.LaunchedChrome | null = null;
