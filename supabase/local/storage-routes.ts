@@ -80,13 +80,19 @@ async function visibleObject(
   bucket: string,
   name: string,
 ): Promise<ObjectRow | undefined> {
-  return asRole(stack, caller, async (tx) => {
-    const result = await tx.query<ObjectRow>(
-      'select id::text as id, name, metadata from storage.objects where bucket_id = $1 and name = $2',
-      [bucket, name],
-    );
-    return result.rows[0];
-  });
+  return asRole(stack, caller, (tx) => findObject(tx, bucket, name));
+}
+
+const OBJECT_ROW_SQL =
+  'select id::text as id, name, metadata from storage.objects where bucket_id = $1 and name = $2';
+
+/** One object row of a bucket, as whoever runs the query (a caller's transaction, or the stack itself). */
+async function findObject(
+  db: Pick<StackContext['db'], 'query'>,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | undefined> {
+  return (await db.query<ObjectRow>(OBJECT_ROW_SQL, [bucket, name])).rows[0];
 }
 
 /** `<bucket>/<name…>` from the path segments after a route prefix, decoded and validated. */
@@ -208,11 +214,7 @@ async function serveSigned(
     throw new StorageError('400', 'InvalidSignature', 'The url do not match the signature');
   }
   // The token already proves the signer could read the object; only existence is checked now.
-  const result = await stack.db.query<ObjectRow>(
-    'select id::text as id, name, metadata from storage.objects where bucket_id = $1 and name = $2',
-    [bucket, name],
-  );
-  const row = result.rows[0];
+  const row = await findObject(stack.db, bucket, name);
   if (!row) throw notFound();
   await serveRow(stack, req, res, url, bucket, row);
 }
@@ -247,11 +249,7 @@ async function servePublic(
   const { bucket, name } = objectPath(segments);
   const row = await bucketOrThrow(stack, bucket);
   if (!row.public) throw notFound();
-  const result = await stack.db.query<ObjectRow>(
-    'select id::text as id, name, metadata from storage.objects where bucket_id = $1 and name = $2',
-    [bucket, name],
-  );
-  const object = result.rows[0];
+  const object = await findObject(stack.db, bucket, name);
   if (!object) throw notFound();
   await serveRow(stack, req, res, url, bucket, object);
 }
