@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const LOCAL_STACK_DEFAULT_PORT = 54321;
+export { LOCAL_STACK_DEFAULT_PORT, readPort } from '../supabase/local/local-data';
+
 export const SITE_DEFAULT_PORT = 4173;
 
 // What a build depends on: the sources and the VITE_ variables baked into the bundle. `npm start`
@@ -55,13 +56,4 @@ export function localBuildEnvironment(sitePort: number, stackPort: number): void
 
 export function usesHostedSupabase(): boolean {
   return Boolean(process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_ANON_KEY);
-}
-
-export function readPort(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`${name} must be a port number, got "${raw}"`);
-  return port;
 }

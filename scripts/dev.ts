@@ -1,4 +1,5 @@
 import { createServer } from 'vite';
+import { LOCAL_DATA_DIR } from '../supabase/local/local-data';
 import {
   LOCAL_STACK_DEFAULT_PORT,
   localBuildEnvironment,
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const siteUrl = `http://localhost:${sitePort}`;
   if (!hosted) {
     const { startLocalStack } = await import('../supabase/local/server');
-    const stack = await startLocalStack({ port: stackPort, dataDir: 'supabase/.local-data', siteUrl });
+    const stack = await startLocalStack({ port: stackPort, dataDir: LOCAL_DATA_DIR, siteUrl });
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url} (inbox: ${stack.url}/_local/inbox)`);
     console.info(

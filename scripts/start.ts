@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { LOCAL_DATA_DIR, resetLocalData } from '../supabase/local/local-data';
 import {
   buildFingerprint,
   LOCAL_STACK_DEFAULT_PORT,
@@ -14,7 +15,6 @@ import { startStaticServer } from './static-server';
 // (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set).
 // Flags: --reset (start the local stack's data afresh), --in-memory (keep no data, for tests).
 
-const LOCAL_DATA_DIR = 'supabase/.local-data';
 const args = new Set(process.argv.slice(2));
 const sitePort = readPort('PORT', SITE_DEFAULT_PORT);
 const stackPort = readPort('SUPABASE_LOCAL_PORT', LOCAL_STACK_DEFAULT_PORT);
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (!hosted) {
     const { startLocalStack } = await import('../supabase/local/server');
     const dataDir = args.has('--in-memory') ? null : LOCAL_DATA_DIR;
-    if (dataDir && args.has('--reset')) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir && args.has('--reset')) await resetLocalData(dataDir);
     const stack = await startLocalStack({ port: stackPort, dataDir, siteUrl });
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { LOCAL_STACK_DEFAULT_PORT } from './local-data.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -143,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     });
   try {
-    await listen(server, options.port ?? 54321, host);
+    await listen(server, options.port ?? LOCAL_STACK_DEFAULT_PORT, host);
   } catch (error) {
     await closeDatabase(db);
     if (tempStorage) await rm(storageRoot, { recursive: true, force: true });
