@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests in Debian's Chromium against the production build and an in-memory local stack,
 // on their own ports so a running `npm start` is left alone.
-const sitePort = 4310;
-const stackPort = 54329;
+// E2E_SITE_PORT / E2E_STACK_PORT let two checkouts run their suites side by side.
+const sitePort = Number(process.env.E2E_SITE_PORT ?? 4310);
+const stackPort = Number(process.env.E2E_STACK_PORT ?? 54329);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -454,7 +454,7 @@ describe('constraints', () => {
     const result = await probe(
       db,
       service,
-      `insert into public.orders (user_id, status, amount_pence) values ($1, 'refunded', 299)`,
+      `insert into public.orders (user_id, status, amount_pence) values ($1, 'shipped', 299)`,
       [users.customerA],
     );
     expect(result).toMatchObject({ ok: false, code: '23514' });

@@ -292,8 +292,8 @@ export async function createFixture(db: PGlite, users: Users): Promise<Fixture> 
 
   const order = (userId: string, session: string): Promise<string> =>
     one(
-      `insert into public.orders (user_id, stripe_session_id, status, amount_pence, items)
-       values ($1, $2, 'fulfilled', 299, '[]') returning id`,
+      `insert into public.orders (user_id, stripe_session_id, status, amount_pence)
+       values ($1, $2, 'paid', 299) returning id`,
       [userId, session],
     );
   const orderA = await order(users.customerA, 'cs_test_matrix_a');
