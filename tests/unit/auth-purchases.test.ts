@@ -9,6 +9,7 @@ const row: PurchaseRow = {
   price: '2.99',
   created_at: '2026-03-04T23:30:00.000+00:00',
   download_url: 'audio/insomnia/deep-sleep.mp3',
+  product_id: 'prod-1',
 };
 
 describe('toPurchase (spec §3)', () => {
@@ -20,14 +21,18 @@ describe('toPurchase (spec §3)', () => {
       purchaseDate: '2026-03-04',
       price: 2.99,
       streamUrl: 'audio/insomnia/deep-sleep.mp3',
+      productId: 'prod-1',
     });
   });
 
   it('keeps numeric prices and tolerates a missing category and URL', () => {
-    expect(toPurchase({ ...row, price: 6.99, category: null, download_url: null })).toMatchObject({
+    expect(
+      toPurchase({ ...row, price: 6.99, category: null, download_url: null, product_id: null }),
+    ).toMatchObject({
       price: 6.99,
       category: '',
       streamUrl: null,
+      productId: null,
     });
   });
 
@@ -72,8 +77,12 @@ describe('fetchPurchases', () => {
 
   it('only warns (spec §8) and gives null on an error or a throw', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(fetchPurchases(fakeClient({ data: null, error: { message: 'JWT expired' } }).client, 'u')).resolves.toBeNull();
-    await expect(fetchPurchases(fakeClient(new TypeError('Failed to fetch')).client, 'u')).resolves.toBeNull();
+    await expect(
+      fetchPurchases(fakeClient({ data: null, error: { message: 'JWT expired' } }).client, 'u'),
+    ).resolves.toBeNull();
+    await expect(
+      fetchPurchases(fakeClient(new TypeError('Failed to fetch')).client, 'u'),
+    ).resolves.toBeNull();
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });
@@ -93,7 +102,9 @@ describe('checkAdminRole (spec §7)', () => {
 
   it('treats no row (or a PGRST116 for it) as not an admin, quietly', async () => {
     const warn = vi.spyOn(console, 'warn');
-    await expect(checkAdminRole(fakeClient({ data: null, error: null }).client, 'u')).resolves.toBe('not-admin');
+    await expect(checkAdminRole(fakeClient({ data: null, error: null }).client, 'u')).resolves.toBe(
+      'not-admin',
+    );
     const { client } = fakeClient({ data: null, error: { code: 'PGRST116', message: 'Cannot coerce' } });
     await expect(checkAdminRole(client, 'u')).resolves.toBe('not-admin');
     expect(warn).not.toHaveBeenCalled();
@@ -101,8 +112,12 @@ describe('checkAdminRole (spec §7)', () => {
 
   it('reports other failures as failed, with a warning only', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(checkAdminRole(fakeClient({ data: null, error: { code: '42501', message: 'denied' } }).client, 'u')).resolves.toBe('failed');
-    await expect(checkAdminRole(fakeClient(new TypeError('Failed to fetch')).client, 'u')).resolves.toBe('failed');
+    await expect(
+      checkAdminRole(fakeClient({ data: null, error: { code: '42501', message: 'denied' } }).client, 'u'),
+    ).resolves.toBe('failed');
+    await expect(checkAdminRole(fakeClient(new TypeError('Failed to fetch')).client, 'u')).resolves.toBe(
+      'failed',
+    );
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });

@@ -10,6 +10,7 @@ export interface PurchaseRow {
   price: number | string;
   created_at: string;
   download_url: string | null;
+  product_id?: string | null;
 }
 
 export function toPurchase(row: PurchaseRow): Purchase {
@@ -21,6 +22,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     purchaseDate: Number.isNaN(created.getTime()) ? row.created_at.slice(0, 10) : created.toISOString().slice(0, 10),
     price: Number(row.price),
     streamUrl: row.download_url,
+    productId: row.product_id ?? null,
   };
 }
 

@@ -16,6 +16,8 @@ export interface Purchase {
   price: number;
   /** From download_url; null when the row has none. */
   streamUrl: string | null;
+  /** The catalogue product this purchase owns (its full audio streams through a signed URL); null if none. */
+  productId: string | null;
 }
 
 export interface AuthState {
