@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderStatus } from '@/content/account';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
-import { audioFileName } from './account-format';
+import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
 
 export interface OrderLine {

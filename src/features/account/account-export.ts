@@ -1,4 +1,4 @@
-import { isoDay } from './account-format';
+import { isoDay } from './file-names';
 import type { ServerAccountData } from './account-api';
 
 /** The settings this browser stores for the visitor, gathered by the page (cookie and accessibility choices). */
