@@ -142,9 +142,9 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       createdAt: user.created_at ?? null,
       emailConfirmedAt: user.email_confirmed_at ?? null,
       lastSignInAt: user.last_sign_in_at ?? null,
-      roles: (roles.data as { role: string }[]).map((row) => row.role),
+      roles: ((roles.data ?? []) as { role: string }[]).map((row) => row.role),
     },
-    purchases: (purchases.data as PurchaseExportRow[]).map((row) => ({
+    purchases: ((purchases.data ?? []) as PurchaseExportRow[]).map((row) => ({
       id: row.id,
       productId: row.product_id,
       orderId: row.order_id,

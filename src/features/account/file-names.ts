@@ -2,7 +2,7 @@ const MAX_FILE_STEM = 120;
 
 /**
  * A file name for a downloaded audio from its title: characters no file system accepts (and control
- * characters) removed, spaces collapsed, no leading dots, a sane length, and `.mp3`.
+ * characters) removed, spaces collapsed, no leading or trailing dots, a sane length, and `.mp3`.
  */
 export function audioFileName(title: string): string {
   const stem = title
@@ -11,7 +11,7 @@ export function audioFileName(title: string): string {
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '')
+    .replace(/^[. ]+/, '')
     .replace(/[. ]+$/, '')
     .slice(0, MAX_FILE_STEM)
     .trim();
