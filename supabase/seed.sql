@@ -227,21 +227,28 @@ items (category, position, slug, title, minutes, description) as (
       'Sleep well and wake with energy for the day.'),
     ('Insomnia', 4, 'back-to-sleep-in-the-small-hours', 'Back to Sleep in the Small Hours', 15,
       'Settle back to sleep quickly after waking in the night.')
+),
+-- Object names carry the product's id, never its title or slug: a signed URL must not reveal what was bought
+-- (PRODUCT.md "Health data"). Materialized, so each row's one generated id names both the row and its files.
+identified as materialized (
+  select gen_random_uuid() as id, i.* from items i
 )
 insert into public.products
-  (slug, title, category, description, price_pence, duration_seconds, audio_path, preview_path, published, sort_order)
+  (id, slug, title, category, description, price_pence, duration_seconds, audio_path, preview_path, published,
+   sort_order)
 select
+  i.id,
   i.slug,
   i.title,
   i.category,
   i.description,
   299,
   i.minutes * 60,
-  'full/' || i.slug || '.mp3',
-  'previews/' || i.slug || '.mp3',
+  'full/' || i.id || '.mp3',
+  'previews/' || i.id || '.mp3',
   true,
   c.category_order * 100 + i.position
-from items i
+from identified i
 join categories c using (category)
 on conflict do nothing;
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { AccessibilityProvider } from '@/features/accessibility/accessibility-provider';
+import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { CookieConsentProvider } from '@/features/consent/cookie-consent-provider';
+import { PlayerProvider } from '@/features/player/player-provider';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -16,8 +18,16 @@ export function AppProviders({ children }: AppProvidersProps) {
   return (
     <AccessibilityProvider>
       <CookieConsentProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <PlayerForAccount>{children}</PlayerForAccount>
+        </AuthProvider>
       </CookieConsentProvider>
     </AccessibilityProvider>
   );
+}
+
+/** The player keeps each account's playlist and positions apart: it follows the signed-in user. */
+function PlayerForAccount({ children }: AppProvidersProps) {
+  const { session } = useAuth();
+  return <PlayerProvider accountId={session?.user.id ?? null}>{children}</PlayerProvider>;
 }

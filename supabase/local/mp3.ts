@@ -64,11 +64,40 @@ function frame(): Uint8Array {
   return out.bytes;
 }
 
-/** An MP3 file of about `seconds` seconds of a quiet steady tone. */
-export function toneMp3(seconds: number): Uint8Array {
-  const frames = Math.ceil((seconds * SAMPLE_RATE) / SAMPLES_PER_FRAME);
-  const one = frame();
+/** A frame that decodes to silence: no spectral lines at all. */
+function silentFrame(): Uint8Array {
+  const out = new BitWriter(FRAME_BYTES);
+  for (const byte of HEADER) out.write(byte, 8);
+  out.write(0, 8); // main_data_begin
+  out.write(0, 1); // private bits
+  out.write(0, 12); // part2_3_length: no main data
+  out.write(0, 9); // big_values
+  out.write(GLOBAL_GAIN, 8);
+  // scalefac_compress, window switching, table selects, region counts, scalefac_scale, count1table: all 0.
+  out.write(0, 9 + 1 + 15 + 4 + 3 + 1 + 1);
+  return out.bytes;
+}
+
+export interface ToneOptions {
+  /** Seconds of tone, then `gap` seconds of silence, repeated (a pulse you can hear seeking through). */
+  pulse?: { tone: number; gap: number };
+}
+
+/** An MP3 file of about `seconds` seconds of a quiet tone: steady, or in pulses separated by silence. */
+export function toneMp3(seconds: number, options: ToneOptions = {}): Uint8Array {
+  const framesPerSecond = SAMPLE_RATE / SAMPLES_PER_FRAME;
+  const frames = Math.ceil(seconds * framesPerSecond);
+  const tone = frame();
+  const silence = silentFrame();
   const file = new Uint8Array(frames * FRAME_BYTES);
-  for (let i = 0; i < frames; i++) file.set(one, i * FRAME_BYTES);
+  const pulse = options.pulse;
+  for (let i = 0; i < frames; i++) {
+    let silent = false;
+    if (pulse) {
+      const at = (i / framesPerSecond) % (pulse.tone + pulse.gap);
+      silent = at >= pulse.tone;
+    }
+    file.set(silent ? silence : tone, i * FRAME_BYTES);
+  }
   return file;
 }

@@ -5,8 +5,9 @@ import { objectFile, objectMetadata, writeObjectFile } from './storage-files.ts'
 
 /** The private bucket the catalogue's audio_path/preview_path name objects in (migration "audio_storage"). */
 export const AUDIO_BUCKET = 'audio';
-const PREVIEW_SECONDS = 10;
-const FULL_SECONDS = 30;
+/** Previews are short clips; full audio is long enough that seeking, resuming and the sleep timer are testable. */
+export const PREVIEW_SECONDS = 12;
+export const FULL_SECONDS = 90;
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
@@ -17,7 +18,8 @@ async function exists(file: string): Promise<boolean> {
 
 /**
  * Gives every catalogue object a playable file on first start, so previews and purchased audio really stream
- * locally: a quiet tone (10 s for previews, 30 s for full audio) as MP3, and its storage.objects row.
+ * locally: a quiet tone as MP3 (12 s previews; 90 s full audio in pulses of tone and silence), and its
+ * storage.objects row. Object names are whatever the catalogue's paths say (by product id).
  * Objects that already exist (uploaded by an admin, or seeded before) are left alone. Returns how many
  * objects were created.
  */
@@ -33,7 +35,11 @@ export async function seedAudio(db: PGlite, storageRoot: string): Promise<number
     AUDIO_BUCKET,
   ]);
   const known = new Set(present.rows.map((row) => row.name));
-  const files = { full: toneMp3(FULL_SECONDS), preview: toneMp3(PREVIEW_SECONDS) };
+  const files = {
+    // Eight seconds of tone, two of silence: where a seek landed can be heard.
+    full: toneMp3(FULL_SECONDS, { pulse: { tone: 8, gap: 2 } }),
+    preview: toneMp3(PREVIEW_SECONDS),
+  };
   const missing: { name: string; data: Uint8Array }[] = [];
   for (const row of catalogue.rows) {
     if (known.has(row.name)) continue;

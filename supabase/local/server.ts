@@ -17,6 +17,7 @@ import { handleInbox } from './inbox.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
 import { handleRest } from './rest-routes.ts';
 import { seedAudio } from './seed-audio.ts';
+import { seedDemoPurchases } from './demo-purchases.ts';
 import type { StackContext } from './stack-context.ts';
 import { handleStorage } from './storage-routes.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
@@ -100,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       storageRoot = await mkdtemp(path.join(tmpdir(), 'supabase-local-storage-'));
       tempStorage = true;
     }
+    await seedDemoPurchases(db);
     await seedAudio(db, storageRoot);
   } catch (error) {
     await closeDatabase(db);

@@ -5,8 +5,11 @@ import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, makeClient, signToken, signedInClient, startTestStack } from './support/stack.ts';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
-const PREVIEW = 'previews/stop-smoking-for-good.mp3';
-const FULL = 'full/stop-smoking-for-good.mp3';
+// Object names are by product id (never the title: PRODUCT.md "Health data"); read them from the catalogue.
+let PREVIEW = '';
+let FULL = '';
+let OTHER_FULL = '';
+let OTHER_PREVIEW = '';
 
 describe('/storage/v1: signed URLs and streaming', () => {
   let stack: LocalStack;
@@ -17,6 +20,21 @@ describe('/storage/v1: signed URLs and streaming', () => {
     stack = await startTestStack();
     anon = makeClient(stack);
     service = makeClient(stack, stack.serviceRoleKey);
+    const paths = await stack.db.query<{ slug: string; audio_path: string; preview_path: string }>(
+      `select slug, audio_path, preview_path from public.products
+       where slug in ('stop-smoking-for-good', 'cravings-be-gone')`,
+    );
+    const bySlug = new Map(paths.rows.map((row) => [row.slug, row]));
+    PREVIEW = bySlug.get('stop-smoking-for-good')?.preview_path ?? '';
+    FULL = bySlug.get('stop-smoking-for-good')?.audio_path ?? '';
+    OTHER_FULL = bySlug.get('cravings-be-gone')?.audio_path ?? '';
+    OTHER_PREVIEW = bySlug.get('cravings-be-gone')?.preview_path ?? '';
+  });
+
+  it('names audio objects by product id, never by title or slug', () => {
+    for (const name of [PREVIEW, FULL, OTHER_FULL, OTHER_PREVIEW]) {
+      expect(name).toMatch(/^(full|previews)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.mp3$/);
+    }
   });
   afterAll(async () => {
     await stack?.stop();
@@ -111,11 +129,11 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(36);
     // Other full tracks stay closed to this buyer; the demo admin reads everything.
     expect(
-      (await client.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error?.message,
+      (await client.storage.from('audio').createSignedUrl(OTHER_FULL, 60)).error?.message,
     ).toBe('Object not found');
     const { client: adminClient } = await signedInClient(stack, admin.email, admin.password);
     expect(
-      (await adminClient.storage.from('audio').createSignedUrl('full/cravings-be-gone.mp3', 60)).error,
+      (await adminClient.storage.from('audio').createSignedUrl(OTHER_FULL, 60)).error,
     ).toBeNull();
   });
 
@@ -137,7 +155,7 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect((await fetch(`${base}?token=${forged}`)).status).toBe(400);
 
     const other = await signToken(
-      { url: 'audio/previews/cravings-be-gone.mp3', iat: now, exp: now + 60 },
+      { url: `audio/${OTHER_PREVIEW}`, iat: now, exp: now + 60 },
       stack.jwtSecret,
     );
     expect((await fetch(`${base}?token=${other}`)).status).toBe(400);
@@ -254,7 +272,7 @@ describe('/storage/v1: signed URLs and streaming', () => {
     const names = (previews.data ?? []).map((entry) => entry.name);
     expect(names.length).toBe(Math.min(100, names.length));
     expect(names).toEqual([...names].sort());
-    expect(names).toContain('stop-smoking-for-good.mp3');
+    expect(names).toContain(PREVIEW.slice('previews/'.length));
     expect((await anon.storage.from('audio').list('full')).data).toEqual([]);
     const top = await service.storage.from('audio').list();
     expect(top.data?.map((entry) => entry.name)).toEqual(['full', 'previews']);

@@ -370,12 +370,15 @@ describe('insert_purchase (service role)', () => {
   });
 
   it('gives the owner the full audio of the product it resolves', async () => {
-    await db.query(
-      `insert into storage.objects (bucket_id, name) values ('audio', 'full/calm-before-exams.mp3')`,
+    const product = await db.query<{ audio_path: string }>(
+      `select audio_path from public.products where slug = 'calm-before-exams'`,
     );
-    const read = `select 1 from storage.objects where bucket_id = 'audio' and name = 'full/calm-before-exams.mp3'`;
-    expect(await probe(db, customerA, read)).toMatchObject({ ok: true, rows: 1 });
-    expect(await probe(db, customerB, read)).toMatchObject({ ok: true, rows: 0 });
+    const name = product.rows[0]?.audio_path ?? '';
+    expect(name).toMatch(/^full\/[0-9a-f-]{36}\.mp3$/); // named by id, never by title
+    await db.query(`insert into storage.objects (bucket_id, name) values ('audio', $1)`, [name]);
+    const read = `select 1 from storage.objects where bucket_id = 'audio' and name = $1`;
+    expect(await probe(db, customerA, read, [name])).toMatchObject({ ok: true, rows: 1 });
+    expect(await probe(db, customerB, read, [name])).toMatchObject({ ok: true, rows: 0 });
   });
 
   it('returns the existing purchase when the same product is recorded twice', async () => {

@@ -318,7 +318,10 @@ export async function createFixture(db: PGlite, users: Users): Promise<Fixture> 
     ]);
   const preview = await object('audio', 'previews/matrix-published.mp3');
   const fullA = await object('audio', 'full/matrix-owned-draft.mp3');
-  const fullB = await object('audio', 'full/stop-smoking-for-good.mp3');
+  const fullB = await object(
+    'audio',
+    await one(`select audio_path as id from public.products where id = $1`, [seededForB]),
+  );
   const fullUnowned = await object('audio', 'full/matrix-published.mp3');
   const otherBucket = await object('matrix-other', 'previews/matrix-published.mp3');
 

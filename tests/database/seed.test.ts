@@ -206,7 +206,7 @@ describe('catalogue seed', () => {
     const bad = await db.query(
       `select slug from public.products
        where price_pence <> 299 or not published or duration_seconds not between 900 and 1800
-          or audio_path <> 'full/' || slug || '.mp3' or preview_path <> 'previews/' || slug || '.mp3'`,
+          or audio_path <> 'full/' || id || '.mp3' or preview_path <> 'previews/' || id || '.mp3'`,
     );
     expect(bad.rows).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
 import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
+import { PlayerHost } from '@/features/player/player-host';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -49,6 +50,8 @@ export function RootLayout() {
         year={new Date().getFullYear()}
         extraLinks={<CookieSettingsLink className="inline-flex min-h-11 cursor-pointer items-center underline-offset-4 hover:underline" />}
       />
+      {/* The audio player: pads the page while open, the bar itself loads on first play. */}
+      <PlayerHost />
       <LazyToaster />
     </div>
   );

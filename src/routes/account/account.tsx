@@ -1,10 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { accountText } from '@/content/account';
 import { guardText } from '@/content/auth';
+import { getSettingsSnapshot } from '@/features/accessibility/settings-store';
+import { AccountPage } from '@/features/account/account-page';
+import type { BrowserSettings } from '@/features/account/account-export';
+import { useAuth } from '@/features/auth/auth-context';
 import { RequireUser } from '@/features/auth/auth-guards';
+import { ChangePasswordForm } from '@/features/auth/change-password-form';
+import { readStoredConsent } from '@/features/consent/consent-storage';
+import { createQueryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 
-// The guarded shell of My Account; its content (purchases, player, settings) comes with the account issue.
+// One query cache for My Account across visits (TanStack Query loads with this page, not the marketing pages).
+let queryClient: ReturnType<typeof createQueryClient> | undefined;
+const accountQueryClient = () => (queryClient ??= createQueryClient());
+
+/** What this browser stores for the visitor: their cookie choices and accessibility settings. */
+function readBrowserSettings(): BrowserSettings {
+  const consent = readStoredConsent();
+  return {
+    cookiePreferences: { hasConsented: consent.hasConsented, preferences: consent.preferences },
+    accessibility: getSettingsSnapshot(),
+  };
+}
+
+function AccountContent({ email }: { email: string }) {
+  const { session, purchases, refreshPurchases, signOut } = useAuth();
+  const userId = session?.user.id;
+
+  // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
+  useEffect(() => {
+    void refreshPurchases();
+  }, [refreshPurchases]);
+
+  async function onDeleted() {
+    toast.success(accountText.delete.done, { description: accountText.delete.doneDescription });
+    await signOut();
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={guardText.accountTitle}
+        lead={
+          <>
+            {guardText.signedInAs} <strong className="break-words text-foreground">{email}</strong>
+          </>
+        }
+      />
+      {userId ? (
+        <QueryClientProvider client={accountQueryClient()}>
+          <AccountPage
+            userId={userId}
+            audios={purchases}
+            passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
+            onSignOut={() => void signOut()}
+            readBrowserSettings={readBrowserSettings}
+            onDeleted={onDeleted}
+          />
+        </QueryClientProvider>
+      ) : null}
+    </>
+  );
+}
+
+/** My Account (PRODUCT.md): signed-in users only; the guard sends others to /auth and back. */
 export function Component() {
   return (
     <>
@@ -14,18 +78,7 @@ export function Component() {
         path={paths.account}
         noindex
       />
-      <RequireUser>
-        {(user) => (
-          <PageHeader
-            title={guardText.accountTitle}
-            lead={
-              <>
-                {guardText.signedInAs} <strong className="break-words text-foreground">{user.email}</strong>
-              </>
-            }
-          />
-        )}
-      </RequireUser>
+      <RequireUser>{(user) => <AccountContent email={user.email} />}</RequireUser>
     </>
   );
 }

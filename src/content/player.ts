@@ -1,0 +1,53 @@
+// Texts of the audio player (spec §4 "Player", PRODUCT.md "Listening safety"). Loaded with the player's
+// lazily loaded chunk only.
+
+export const playerText = {
+  regionLabel: 'Audio player',
+  nowPlayingLabel: 'Now playing',
+  play: 'Play',
+  pause: 'Pause',
+  loading: 'Loading audio',
+  previous: 'Previous track',
+  next: 'Next track',
+  seek: 'Seek',
+  volume: 'Volume',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  shuffle: 'Shuffle',
+  repeat: 'Repeat this track',
+  expand: 'Expand player',
+  collapse: 'Collapse player',
+  close: 'Close player',
+  playlistTab: 'Playlist',
+  nowPlayingTab: 'Now playing',
+  trackCount: (count: number) => `${count} ${count === 1 ? 'track' : 'tracks'}`,
+  position: (n: number, total: number) => `${n} of ${total}`,
+  removeFromPlaylist: (title: string) => `Remove ${title} from the playlist`,
+  playingIndicator: 'Playing',
+  elapsed: 'Elapsed',
+  remaining: 'Duration',
+  speed: 'Playback speed',
+  speedOption: (rate: number) => `${rate}×`,
+  sleepTimer: 'Sleep timer',
+  sleepOff: 'Off',
+  sleepMinutes: (minutes: number) => `${minutes} minutes`,
+  sleepEndOfTrack: 'End of track',
+  sleepActive: (minutesLeft: number) => `Stops in ${minutesLeft} min`,
+  sleepActiveEndOfTrack: 'Stops at the end of this track',
+  announceTrack: (title: string, n: number, total: number) => `Now playing: ${title}, track ${n} of ${total}`,
+  announcePaused: 'Paused',
+  resumed: (time: string) => `Resumed at ${time}`,
+  playbackError: 'Could not play this audio. Please try again.',
+  shortcuts: 'Shortcuts while the player is open: Space play or pause, Left and Right arrows 10 seconds back or forward, Up and Down arrows volume.',
+} as const;
+
+/** The one-time notice before the first play (PRODUCT.md "Listening safety"). */
+export const listeningSafetyText = {
+  title: 'Before you listen',
+  body:
+    'Hypnosis audio is deeply relaxing and can make you drowsy. Never listen while driving, operating ' +
+    'machinery or doing anything that needs your full attention. Listen somewhere safe where you can relax ' +
+    'completely.',
+  acknowledge: 'I understand, play',
+  cancel: 'Not now',
+} as const;

@@ -1,0 +1,200 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { OrderStatus } from '@/content/account';
+import { signOwnedAudioUrl } from '@/lib/audio-storage';
+import { getSupabase } from '@/lib/supabase';
+import { audioFileName } from './file-names';
+import { saveBlob } from './save-file';
+
+export interface OrderLine {
+  position: number;
+  kind: 'product' | 'package';
+  title: string;
+  category: string;
+  pricePence: number;
+}
+
+export interface AccountOrder {
+  id: string;
+  createdAt: string;
+  status: OrderStatus;
+  /** The catalogue total at checkout. */
+  amountPence: number;
+  /** What was charged (after a promotion code), once paid; null before. */
+  amountPaidPence: number | null;
+  currency: string;
+  lines: OrderLine[];
+}
+
+interface OrderLineRow {
+  position: number;
+  kind: 'product' | 'package';
+  title: string;
+  category: string | null;
+  price_pence: number;
+}
+
+interface OrderRow {
+  id: string;
+  created_at: string;
+  status: OrderStatus;
+  amount_pence: number;
+  amount_paid_pence: number | null;
+  currency: string;
+  order_lines: OrderLineRow[] | null;
+}
+
+const ORDER_COLUMNS =
+  'id, created_at, status, amount_pence, amount_paid_pence, currency, order_lines(position, kind, title, category, price_pence)';
+
+export function toAccountOrder(row: OrderRow): AccountOrder {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    status: row.status,
+    amountPence: row.amount_pence,
+    amountPaidPence: row.amount_paid_pence,
+    currency: row.currency,
+    lines: [...(row.order_lines ?? [])]
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        position: line.position,
+        kind: line.kind,
+        title: line.title,
+        category: line.category ?? '',
+        pricePence: line.price_pence,
+      })),
+  };
+}
+
+/**
+ * The user's own orders with their lines, newest first. Filtered by user id as well as by RLS: an admin's
+ * policy reads every order, and My Account shows only theirs.
+ */
+export async function fetchOrders(client: SupabaseClient, userId: string): Promise<AccountOrder[]> {
+  const { data, error } = await client
+    .from('orders')
+    .select(ORDER_COLUMNS)
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(error.message);
+  return (data as unknown as OrderRow[]).map(toAccountOrder);
+}
+
+export function ordersQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['account', 'orders', userId],
+    queryFn: async () => fetchOrders(await getSupabase(), userId),
+  });
+}
+
+/** What `Download my data` collects from the server: only the caller's own rows (RLS and the filters). */
+export interface ServerAccountData {
+  account: {
+    id: string;
+    email: string | null;
+    createdAt: string | null;
+    emailConfirmedAt: string | null;
+    lastSignInAt: string | null;
+    roles: string[];
+  };
+  purchases: {
+    id: string;
+    productId: string | null;
+    orderId: string | null;
+    title: string;
+    category: string | null;
+    price: number;
+    purchasedAt: string;
+  }[];
+  orders: AccountOrder[];
+}
+
+interface PurchaseExportRow {
+  id: string;
+  product_id: string | null;
+  order_id: string | null;
+  title: string;
+  category: string | null;
+  price: number | string;
+  created_at: string;
+}
+
+export async function fetchAccountData(client: SupabaseClient): Promise<ServerAccountData> {
+  const { data: userData, error: userError } = await client.auth.getUser();
+  if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
+  const user = userData.user;
+  const [purchases, orders, roles] = await Promise.all([
+    client
+      .from('purchases')
+      .select('id, product_id, order_id, title, category, price, created_at')
+      .eq('user_id', user.id)
+      .order('created_at', { ascending: false }),
+    fetchOrders(client, user.id),
+    client.from('user_roles').select('role').eq('user_id', user.id),
+  ]);
+  if (purchases.error) throw new Error(purchases.error.message);
+  if (roles.error) throw new Error(roles.error.message);
+  return {
+    account: {
+      id: user.id,
+      email: user.email ?? null,
+      createdAt: user.created_at ?? null,
+      emailConfirmedAt: user.email_confirmed_at ?? null,
+      lastSignInAt: user.last_sign_in_at ?? null,
+      roles: ((roles.data ?? []) as { role: string }[]).map((row) => row.role),
+    },
+    purchases: ((purchases.data ?? []) as PurchaseExportRow[]).map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      orderId: row.order_id,
+      title: row.title,
+      category: row.category,
+      price: Number(row.price),
+      purchasedAt: row.created_at,
+    })),
+    orders,
+  };
+}
+
+export class DeleteAccountError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'DeleteAccountError';
+  }
+}
+
+/** The message of a function's JSON error answer ({ error } or { message }), if it has one. */
+async function functionErrorMessage(error: unknown): Promise<{ message: string | null; status: number | null }> {
+  const context = (error as { context?: unknown } | null)?.context;
+  if (!(context instanceof Response)) return { message: null, status: null };
+  try {
+    const body = (await context.clone().json()) as { error?: unknown; message?: unknown };
+    const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
+    return { message, status: context.status };
+  } catch {
+    return { message: null, status: context.status };
+  }
+}
+
+/** Deletes the signed-in user's account through the delete-account edge function (it acts on the caller only). */
+export async function deleteOwnAccount(client: SupabaseClient, fallbackMessage: string): Promise<void> {
+  const { error } = await client.functions.invoke('delete-account', { method: 'POST', body: {} });
+  if (!error) return;
+  const { message, status } = await functionErrorMessage(error);
+  throw new DeleteAccountError(message ?? fallbackMessage, status);
+}
+
+/**
+ * Downloads an owned audio as `<title>.mp3`. The signed URL names only the product's object (a product id),
+ * and the file is saved from an object URL, so the title appears in no URL, request or log.
+ */
+export async function downloadOwnedAudio(productId: string, title: string): Promise<void> {
+  const url = await signOwnedAudioUrl(productId);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The audio could not be downloaded (HTTP ${response.status}).`);
+  saveBlob(await response.blob(), audioFileName(title));
+}

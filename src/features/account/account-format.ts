@@ -1,0 +1,20 @@
+import { formatPence } from '@/lib/format';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** 23 November 2026: a YYYY-MM-DD day or a timestamp, as a UK reader writes it. */
+export function formatDateGB(value: string): string {
+  // A bare day is that day wherever the reader is: read it at midday UTC so no time zone moves it.
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+/** £2.99 from pounds (a purchase's price), without floating-point pennies. */
+export function formatPounds(pounds: number): string {
+  return formatPence(Math.round(pounds * 100));
+}

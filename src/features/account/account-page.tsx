@@ -1,0 +1,52 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { accountText } from '@/content/account';
+import type { BrowserSettings } from './account-export';
+import { AccountSection } from './account-section';
+import { DataExportSection } from './data-export-section';
+import { DeleteAccountSection } from './delete-account-section';
+import { OrdersSection } from './orders-section';
+import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
+
+interface AccountPageProps {
+  userId: string;
+  /** Newest first. */
+  audios: OwnedAudio[];
+  player?: AudioActions;
+  /** The change-password form (shared with /update-password; composed by the route). */
+  passwordForm: ReactNode;
+  onSignOut: () => void;
+  readBrowserSettings: () => BrowserSettings;
+  onDeleted: () => void | Promise<void>;
+}
+
+/** The body of My Account under its page header: audio, orders, password, sign out, data, deletion. */
+export function AccountPage({
+  userId,
+  audios,
+  passwordForm,
+  onSignOut,
+  readBrowserSettings,
+  onDeleted,
+  player,
+}: AccountPageProps) {
+  return (
+    <Container width="4xl" className="space-y-6 pb-16">
+      <YourAudioSection audios={audios} player={player} />
+      <OrdersSection userId={userId} />
+      <AccountSection id="change-password" title={accountText.password.title} lead={accountText.password.lead}>
+        <div className="max-w-md">{passwordForm}</div>
+      </AccountSection>
+      <AccountSection id="sign-out" title={accountText.signOut.title} lead={accountText.signOut.lead}>
+        <Button variant="secondary" onClick={onSignOut}>
+          <LogOut aria-hidden="true" />
+          {accountText.signOut.button}
+        </Button>
+      </AccountSection>
+      <DataExportSection readBrowserSettings={readBrowserSettings} />
+      <DeleteAccountSection onDeleted={onDeleted} />
+    </Container>
+  );
+}

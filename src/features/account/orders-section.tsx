@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { accountText } from '@/content/account';
+import { cn } from '@/lib/cn';
+import { formatPence } from '@/lib/format';
+import { ordersQueryOptions, type AccountOrder } from './account-api';
+import { formatDateGB } from './account-format';
+import { AccountSection } from './account-section';
+
+const text = accountText.orders;
+
+const statusClass: Record<AccountOrder['status'], string> = {
+  paid: 'border-success text-success',
+  pending: 'border-border text-muted-foreground',
+  failed: 'border-destructive text-destructive',
+  expired: 'border-border text-muted-foreground',
+  refunded: 'border-border text-foreground',
+};
+
+function OrderItem({ order }: { order: AccountOrder }) {
+  const paid = order.amountPaidPence;
+  return (
+    <li className="py-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h3 className="font-semibold text-foreground">
+          <span className="sr-only">{text.date}: </span>
+          <time dateTime={order.createdAt}>{formatDateGB(order.createdAt)}</time>
+        </h3>
+        <span
+          className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', statusClass[order.status])}
+        >
+          <span className="sr-only">{text.status}: </span>
+          {text.statusLabels[order.status] ?? order.status}
+        </span>
+      </div>
+      <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="font-semibold text-muted-foreground">{text.items}</dt>
+        <dd>
+          <ul className="space-y-1">
+            {order.lines.map((line) => (
+              <li key={line.position} className="flex flex-wrap justify-between gap-x-3">
+                <span className="break-words text-foreground">{line.title}</span>
+                <span className="text-muted-foreground">{formatPence(line.pricePence)}</span>
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt className="font-semibold text-muted-foreground">{text.total}</dt>
+        <dd className="text-foreground">
+          <span className="font-semibold">{formatPence(order.amountPence)}</span>
+          {paid !== null && paid !== order.amountPence ? (
+            <span className="text-muted-foreground"> ({text.paidWithDiscount(formatPence(paid))})</span>
+          ) : null}
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+/** The user's orders (date, items, total, status) from orders and order_lines. */
+export function OrdersSection({ userId }: { userId: string }) {
+  const orders = useQuery(ordersQueryOptions(userId));
+  return (
+    <AccountSection id="orders" title={text.title} lead={text.lead}>
+      {orders.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          {text.loading}
+        </p>
+      ) : orders.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <p className="text-destructive">{text.error}</p>
+          <Button size="sm" variant="secondary" onClick={() => void orders.refetch()}>
+            {text.retry}
+          </Button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <p className="text-muted-foreground">{text.empty}</p>
+      ) : (
+        <ul className="divide-y divide-border border-y border-border" aria-label={text.caption}>
+          {orders.data.map((order) => (
+            <OrderItem key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,167 @@
+import { Download, ListPlus, LoaderCircle, Play } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { accountText } from '@/content/account';
+import { toast } from '@/lib/toast';
+import { downloadOwnedAudio } from './account-api';
+import { formatDateGB, formatPounds } from './account-format';
+import { AccountSection } from './account-section';
+
+const text = accountText.audio;
+
+/** A bought audio as My Account shows it (the auth feature's Purchase has this shape). */
+export interface OwnedAudio {
+  id: string;
+  title: string;
+  category: string;
+  /** YYYY-MM-DD */
+  purchaseDate: string;
+  price: number;
+  /** The catalogue product whose full audio streams; null when the purchase has none. */
+  productId: string | null;
+}
+
+export interface AudioActions {
+  /** Plays `audio` with `playlist` (the playable audios, in the list's order) as the queue. */
+  onPlay: (audio: OwnedAudio, playlist: OwnedAudio[]) => void;
+  onAddToPlaylist: (audio: OwnedAudio) => void;
+  onPlayAll: (playlist: OwnedAudio[]) => void;
+}
+
+interface YourAudioSectionProps {
+  /** Newest first. */
+  audios: OwnedAudio[];
+  /** The player's controls; without a player only Download is offered. */
+  player?: AudioActions;
+}
+
+function isPlayable(audio: OwnedAudio): audio is OwnedAudio & { productId: string } {
+  return audio.productId !== null;
+}
+
+/** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
+export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
+  const playable = audios.filter(isPlayable);
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+
+  async function download(audio: OwnedAudio & { productId: string }) {
+    setDownloading((current) => new Set(current).add(audio.id));
+    try {
+      await downloadOwnedAudio(audio.productId, audio.title);
+    } catch (error) {
+      // Logged without the title: what someone bought is health data (PRODUCT.md).
+      console.warn('Audio download failed:', error instanceof Error ? error.name : 'unknown error');
+      toast.error(text.downloadFailed);
+    } finally {
+      setDownloading((current) => {
+        const next = new Set(current);
+        next.delete(audio.id);
+        return next;
+      });
+    }
+  }
+
+  return (
+    <AccountSection
+      id="your-audio"
+      title={text.title}
+      lead={audios.length > 0 ? text.lead : undefined}
+      actions={
+        player && playable.length > 0 ? (
+          <Button onClick={() => player.onPlayAll(playable)}>
+            <Play aria-hidden="true" />
+            {text.playAll}
+          </Button>
+        ) : null
+      }
+    >
+      {audios.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-border p-6 text-center">
+          <h3 className="font-serif text-xl font-bold text-foreground">{text.empty.title}</h3>
+          <p className="mx-auto mt-2 max-w-prose text-muted-foreground">{text.empty.text}</p>
+          <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild>
+              <Link to={paths.audioLibrary}>{text.empty.library}</Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.individualAudios}>{text.empty.individual}</Link>
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <ul className="divide-y divide-border border-y border-border" aria-label={text.title}>
+          {audios.map((audio) => {
+            const busy = downloading.has(audio.id);
+            return (
+              <li key={audio.id} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between">
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words text-foreground">{audio.title}</h3>
+                  <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                    {audio.category ? (
+                      <div className="flex gap-1">
+                        <dt className="sr-only">{text.category}</dt>
+                        <dd>{audio.category}</dd>
+                      </div>
+                    ) : null}
+                    <div className="flex gap-1">
+                      <dt>{text.purchased}</dt>
+                      <dd>{formatDateGB(audio.purchaseDate)}</dd>
+                    </div>
+                    <div className="flex gap-1">
+                      <dt className="sr-only">{text.price}</dt>
+                      <dd>{formatPounds(audio.price)}</dd>
+                    </div>
+                  </dl>
+                </div>
+                {isPlayable(audio) ? (
+                  <div className="flex flex-wrap gap-2">
+                    {player ? (
+                      <>
+                        <Button
+                          size="sm"
+                          aria-label={text.play(audio.title)}
+                          onClick={() => player.onPlay(audio, playable)}
+                        >
+                          <Play aria-hidden="true" />
+                          {text.playShort}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={text.addToPlaylist(audio.title)}
+                          onClick={() => player.onAddToPlaylist(audio)}
+                        >
+                          <ListPlus aria-hidden="true" />
+                          {text.addShort}
+                        </Button>
+                      </>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={text.download(audio.title)}
+                      aria-busy={busy || undefined}
+                      disabled={busy}
+                      onClick={() => void download(audio)}
+                    >
+                      {busy ? (
+                        <LoaderCircle aria-hidden="true" className="animate-spin" />
+                      ) : (
+                        <Download aria-hidden="true" />
+                      )}
+                      {busy ? text.downloading : text.downloadShort}
+                    </Button>
+                  </div>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{text.unavailable}</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </AccountSection>
+  );
+}

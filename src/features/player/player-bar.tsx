@@ -1,0 +1,201 @@
+import {
+  ChevronDown,
+  ChevronUp,
+  LoaderCircle,
+  Pause,
+  Play,
+  Repeat,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+  X,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
+import { site } from '@/config/site';
+import { playerText } from '@/content/player';
+import { signOwnedAudioUrl } from '@/lib/audio-storage';
+import { cn } from '@/lib/cn';
+import { connectAudio } from './audio-engine';
+import { usePlayer, usePlayerProgress, usePlayerStore, type PlayerValue } from './player-context';
+import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } from './player-logic';
+import { IconButton, VolumeControl } from './player-controls';
+import { PlayerPanel } from './player-panel';
+import { PlayerSlider } from './player-slider';
+import { SafetyNotice } from './safety-notice';
+
+export const PLAYER_REGION_ID = 'audio-player';
+
+/** Seek slider with m:ss labels; dragging shows the target, releasing seeks (spec §4, §5: step 0.1 %). */
+function SeekRow({ player }: { player: PlayerValue }) {
+  const { currentTime, duration } = usePlayerProgress();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const known = duration !== null && duration > 0;
+  const shown = dragging !== null && known ? (dragging / 100) * duration : currentTime;
+  return (
+    <div className="flex items-center gap-2 text-xs tabular-nums text-muted-foreground">
+      <span className="w-12 text-right">
+        <span className="sr-only">{playerText.elapsed} </span>
+        {formatTime(known || currentTime > 0 ? shown : null)}
+      </span>
+      <PlayerSlider
+        className="flex-1"
+        label={playerText.seek}
+        step={0.1}
+        value={dragging ?? seekPercent(currentTime, duration)}
+        valueText={`${formatTime(shown)} of ${formatTime(duration)}`}
+        disabled={!known}
+        onChange={setDragging}
+        onCommit={(percent) => {
+          setDragging(null);
+          if (known) player.seek(clampSeek((percent / 100) * duration, duration));
+        }}
+      />
+      <span className="w-12">
+        <span className="sr-only">{playerText.remaining} </span>
+        {formatTime(duration)}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The persistent player (spec §2, §4): a bar fixed at the bottom (24 units), expandable to a taller panel
+ * (96) with the playlist and now-playing views. Loaded lazily by PlayerHost when something is played.
+ */
+export function PlayerBar() {
+  const player = usePlayer();
+  const store = usePlayerStore();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const visible = isPlayerVisible(player);
+  const track = currentTrack(player);
+
+  useEffect(() => {
+    // Not in the document: it has no visible controls (the bar is its UI) and no captions to show.
+    const audio = new Audio();
+    audio.preload = 'metadata';
+    return connectAudio(audio, store, (productId) => signOwnedAudioUrl(productId), {
+      artist: site.practiceName,
+      onTrackChange: (next, state) =>
+        setAnnouncement(
+          playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length),
+        ),
+    });
+  }, [store]);
+
+  // Collapsing with focus inside the panel (Escape, or the panel's own controls) hands focus to the toggle.
+  const setExpanded = (expanded: boolean) => {
+    const focusInPanel = regionRef.current?.querySelector('[data-player-panel]')?.contains(document.activeElement);
+    player.setExpanded(expanded);
+    if (!expanded && focusInPanel) toggleRef.current?.focus();
+  };
+
+  // Escape inside the expanded player collapses it (focus returns to the toggle).
+  const expanded = player.expanded;
+  const collapse = player.setExpanded;
+  useEffect(() => {
+    if (!expanded) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !regionRef.current?.contains(document.activeElement)) return;
+      event.preventDefault();
+      collapse(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [expanded, collapse]);
+
+  const close = () => {
+    player.close();
+    // The bar goes away: keep focus on the page rather than losing it to <body>.
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  };
+
+  return (
+    <>
+      <SafetyNotice open={player.safetyNoticeOpen} onAcknowledge={player.acknowledgeSafety} onCancel={player.dismissSafety} />
+      {visible && track && (
+        <section
+          ref={regionRef}
+          id={PLAYER_REGION_ID}
+          aria-label={playerText.regionLabel}
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-40 flex flex-col border-t-2 border-border bg-background text-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.08)]',
+            player.expanded ? 'h-96' : 'h-24',
+          )}
+        >
+          <div className="mx-auto flex w-full max-w-5xl flex-col px-2 pt-1 sm:px-4">
+            <SeekRow player={player} />
+            <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-semibold" title={track.title}>
+                  <span className="sr-only">{playerText.nowPlayingLabel}: </span>
+                  {track.title}
+                </p>
+                {/* A playback error replaces the category line until the next play (spec §8: short, no details). */}
+                <p role="status" className={cn('text-xs', player.error ? 'font-semibold leading-tight text-destructive' : 'truncate text-muted-foreground')}>
+                  {player.error ?? track.category}
+                </p>
+              </div>
+              <IconButton label={playerText.previous} onClick={player.previous}>
+                <SkipBack aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                label={player.isLoading ? playerText.loading : player.isPlaying ? playerText.pause : playerText.play}
+                onClick={player.togglePlay}
+                className="bg-primary text-primary-foreground hover:bg-primary hover:opacity-90"
+                data-testid="player-play"
+              >
+                {player.isLoading ? (
+                  <LoaderCircle aria-hidden="true" className="animate-spin" data-testid="player-spinner" />
+                ) : player.isPlaying ? (
+                  <Pause aria-hidden="true" />
+                ) : (
+                  <Play aria-hidden="true" />
+                )}
+              </IconButton>
+              <IconButton label={playerText.next} onClick={player.next}>
+                <SkipForward aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                label={playerText.shuffle}
+                pressed={player.shuffle}
+                onClick={player.toggleShuffle}
+                className="hidden md:inline-flex"
+              >
+                <Shuffle aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                label={playerText.repeat}
+                pressed={player.repeat}
+                onClick={player.toggleRepeat}
+                className="hidden md:inline-flex"
+              >
+                <Repeat aria-hidden="true" />
+              </IconButton>
+              <VolumeControl player={player} className="hidden lg:flex" />
+              <IconButton
+                ref={toggleRef}
+                label={player.expanded ? playerText.collapse : playerText.expand}
+                aria-expanded={player.expanded}
+                aria-controls={player.expanded ? `${PLAYER_REGION_ID}-panel` : undefined}
+                onClick={() => setExpanded(!player.expanded)}
+              >
+                {player.expanded ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
+              </IconButton>
+              <IconButton label={playerText.close} onClick={close}>
+                <X aria-hidden="true" />
+              </IconButton>
+            </div>
+          </div>
+          {player.expanded && <PlayerPanel id={`${PLAYER_REGION_ID}-panel`} player={player} />}
+        </section>
+      )}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/** A track the player can play: owned audio, streamed through a short-lived signed URL of its product. */
+export interface Track {
+  /** Unique in a playlist (e.g. the purchase id). */
+  id: string;
+  title: string;
+  category: string;
+  /** Seconds, when known ahead of loading. */
+  duration?: number;
+  /** The catalogue product whose full audio is streamed. */
+  productId: string;
+}
+
+export type PlayerView = 'playlist' | 'now-playing';
+
+/** Minutes (15, 30, 45, 60) or the end of the current track. */
+export type SleepChoice = 15 | 30 | 45 | 60 | 'end-of-track';
+
+export type SleepTimer = { kind: 'minutes'; minutes: number; endsAt: number } | { kind: 'end-of-track' };
+
+export interface PlayerState {
+  playlist: Track[];
+  currentIndex: number;
+  /** The bar is shown (spec §4: hidden when closed or without a track). */
+  isOpen: boolean;
+  /** The listener wants it playing (the media element follows). */
+  isPlaying: boolean;
+  /** Waiting for audio after pressing play (spinner on the play button). */
+  isLoading: boolean;
+  shuffle: boolean;
+  repeat: boolean;
+  /** 0..1; 0 is muted. */
+  volume: number;
+  /** The volume muting saved, restored by unmute. */
+  lastVolume: number;
+  rate: number;
+  expanded: boolean;
+  view: PlayerView;
+  sleep: SleepTimer | null;
+  /** A short message after a playback error; null when none. */
+  error: string | null;
+  /** The one-time listening-safety notice is waiting for an answer. */
+  safetyNoticeOpen: boolean;
+  /** Bumped whenever the current track must load again from the start (a new track, or the same one replayed). */
+  loadKey: number;
+}
+
+export interface PlayerProgress {
+  /** Seconds. */
+  currentTime: number;
+  /** Seconds; null when not known yet. */
+  duration: number | null;
+}
+
+/** What the lazily loaded audio engine lets the store do to the media element. */
+export interface PlayerEngine {
+  seek: (seconds: number) => void;
+  currentTime: () => number;
+}

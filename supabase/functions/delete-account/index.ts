@@ -1,0 +1,28 @@
+// delete-account: the signed-in caller deletes their own account (PRODUCT.md "Account deletion").
+// POST, no body needed (any body is ignored): whose account is read only from the verified JWT, never from the
+// request. One SQL transaction (public.delete_account) removes the purchases and roles, keeps the orders
+// anonymised (7 years, privacy policy §9) and deletes the auth user; the last admin is refused (409).
+import { serve } from '../_shared/env.ts';
+import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
+import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { messages } from './messages.ts';
+
+export async function handleDeleteAccount(req: Request): Promise<Response> {
+  const early = preflight(req) ?? requirePost(req);
+  if (early) return early;
+
+  const caller = await callerUser(req);
+  if (caller.response) return caller.response;
+
+  const { data, error } = await serviceClient().rpc('delete_account', { p_user_id: caller.user.id });
+  if (error) {
+    if (error.code === '55000') return errorJson(409, messages.lastAdmin);
+    if (error.code === 'P0002') return errorJson(404, messages.gone);
+    // The code only: no id, email or purchase in the logs (PRODUCT.md "Health data").
+    console.warn('delete-account failed:', error.code);
+    return errorJson(500, messages.failed);
+  }
+  return json(200, { deleted: true, ...(data as Record<string, number>) });
+}
+
+serve(handleDeleteAccount);

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSettingsStoreForTests } from '@/features/accessibility/settings-store';
+import { Component as AccountRoute } from '@/routes/account/account';
+import { fake, sessionFor } from './auth-fake-supabase';
+import { renderAt } from './auth-render';
+
+vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
+
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
+vi.mock('@/features/account/save-file', () => ({
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
+
+const toastSuccess = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: toastSuccess, message: vi.fn() } }));
+
+const location = () => screen.getByTestId('location').textContent;
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+function signIn(email = 'customer@example.com') {
+  const session = sessionFor(email);
+  fake.storedEmail = email;
+  fake.client.session = session;
+  return session;
+}
+
+async function renderAccount() {
+  renderAt('/account', '/account', <AccountRoute />);
+  return screen.findByRole('heading', { level: 1, name: 'My Account' });
+}
+
+beforeEach(() => {
+  fake.reset();
+  saved.length = 0;
+  toastSuccess.mockClear();
+  localStorage.clear();
+  resetSettingsStoreForTests();
+});
+afterEach(() => localStorage.clear());
+
+describe('/account', () => {
+  it("shows the email, the user's audio newest first, their orders and every section", async () => {
+    const session = signIn();
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p2', title: 'Newest Audio', category: 'Sleep', price: '2.99', created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'Older Audio', category: 'Stress', price: 6.99, created_at: '2026-01-02T10:00:00Z', download_url: null, product_id: 'prod-1' },
+      ],
+      error: null,
+    });
+    fake.client.tables.orders = () => ({
+      data: [{ id: 'o1', created_at: '2026-11-20T10:00:00Z', status: 'paid', amount_pence: 299, amount_paid_pence: 299, currency: 'gbp', order_lines: [{ position: 1, kind: 'product', title: 'Newest Audio', category: 'Sleep', price_pence: 299 }] }],
+      error: null,
+    });
+    await renderAccount();
+    expect(screen.getByText('customer@example.com')).toBeInTheDocument();
+    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Newest Audio',
+      'Older Audio',
+    ]);
+    expect(audio).toHaveTextContent('20 November 2026');
+    expect(audio).toHaveTextContent('£2.99');
+    expect(await screen.findByRole('list', { name: 'Your orders' })).toHaveTextContent('Paid');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Your audio', 'Orders', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
+    const orders = fake.client.queries.find((q) => q.table === 'orders')!;
+    expect(orders.calls).toContainEqual(['eq', ['user_id', session.user.id]]);
+  });
+
+  it('change password: the /update-password rules and messages; success clears the form and keeps the user signed in', async () => {
+    const user = userEvent.setup();
+    signIn();
+    await renderAccount();
+    const section = screen.getByRole('region', { name: 'Change password' });
+    const password = within(section).getByLabelText('New Password');
+    const confirm = within(section).getByLabelText('Confirm New Password');
+    const submit = within(section).getByRole('button', { name: 'Update Password' });
+    expect(submit).toBeDisabled();
+
+    await user.type(password, 'abc');
+    expect(within(section).getByTestId('password-strength')).toHaveTextContent('At least 6 characters needed');
+    await user.type(confirm, 'abd');
+    await user.click(submit);
+    expect(within(section).getByText('Passwords do not match')).toBeInTheDocument();
+    await user.clear(confirm);
+    await user.type(confirm, 'abc');
+    await user.click(submit);
+    expect(within(section).getByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(fake.client.auth.updateUser).not.toHaveBeenCalled();
+
+    await user.clear(password);
+    await user.type(password, 'Longer1pass');
+    expect(within(section).getByTestId('password-strength')).toHaveTextContent('Strong password');
+    await user.clear(confirm);
+    await user.type(confirm, 'Longer1pass');
+    await user.click(submit);
+    expect(await within(section).findByRole('status')).toHaveTextContent('Password updated successfully!');
+    expect(fake.client.auth.updateUser).toHaveBeenCalledWith({ password: 'Longer1pass' });
+    expect(within(section).getByLabelText('New Password')).toHaveValue('');
+    expect(fake.client.auth.signOut).not.toHaveBeenCalled();
+    expect(location()).toBe('/account');
+  });
+
+  it("a rejected password update shows the auth service's message", async () => {
+    const user = userEvent.setup();
+    signIn();
+    fake.client.auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: { message: 'New password should be different from the old password.' },
+    });
+    await renderAccount();
+    const section = screen.getByRole('region', { name: 'Change password' });
+    await user.type(within(section).getByLabelText('New Password'), 'same-password');
+    await user.type(within(section).getByLabelText('Confirm New Password'), 'same-password');
+    await user.click(within(section).getByRole('button', { name: 'Update Password' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'New password should be different from the old password.',
+    );
+  });
+
+  it('Sign Out signs out and leaves for home', async () => {
+    const user = userEvent.setup();
+    signIn();
+    await renderAccount();
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(fake.client.auth.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it("Download my data includes this browser's cookie and accessibility settings", async () => {
+    const user = userEvent.setup();
+    const session = signIn();
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem('cookie-preferences', JSON.stringify({ analytics: true, functional: false, marketing: false }));
+    localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast: true, fontSize: 'large' }));
+    Object.assign(fake.client.auth, {
+      getUser: vi.fn(async () => ({ data: { user: { ...session.user, created_at: '2026-01-01T00:00:00Z' } }, error: null })),
+    });
+    fake.client.tables.orders = () => ({ data: [], error: null });
+    await renderAccount();
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const file = JSON.parse(await readText(saved[0]!.blob)) as { browserSettings: unknown; account: unknown };
+    expect(file.account).toMatchObject({ id: session.user.id, email: 'customer@example.com' });
+    expect(file.browserSettings).toEqual({
+      cookiePreferences: {
+        hasConsented: true,
+        preferences: { essential: true, analytics: true, functional: false, marketing: false },
+      },
+      accessibility: expect.objectContaining({ highContrast: true, fontSize: 'large' }),
+    });
+  });
+
+  it('after deleting the account: a clear message, signed out, and home', async () => {
+    const user = userEvent.setup();
+    signIn();
+    Object.assign(fake.client, { functions: { invoke: vi.fn(async () => ({ data: { deleted: true }, error: null })) } });
+    await renderAccount();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(toastSuccess).toHaveBeenCalledWith('Your account has been deleted.', {
+      description: 'You have been signed out. Thank you for listening.',
+    });
+    expect(fake.client.auth.signOut).toHaveBeenCalled();
+  });
+});

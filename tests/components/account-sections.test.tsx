@@ -1,0 +1,309 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataExportSection } from '@/features/account/data-export-section';
+import { DeleteAccountSection } from '@/features/account/delete-account-section';
+import { OrdersSection } from '@/features/account/orders-section';
+import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
+import { fake } from './auth-fake-supabase';
+
+vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
+
+const signOwnedAudioUrl = vi.hoisted(() => vi.fn(async (productId: string) => `https://stack.test/sign/${productId}?token=t`));
+vi.mock('@/lib/audio-storage', () => ({ signOwnedAudioUrl }));
+
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
+vi.mock('@/features/account/save-file', () => ({
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn(), message: vi.fn() } }));
+
+const audios: OwnedAudio[] = [
+  { id: 'p3', title: 'Sleep Deeply Tonight', category: 'Sleep', purchaseDate: '2026-11-20', price: 9.99, productId: 'prod-3' },
+  { id: 'p2', title: 'Old Gift', category: '', purchaseDate: '2026-03-01', price: 0, productId: null },
+  { id: 'p1', title: 'Calm: "Anxiety" Relief?', category: 'Anxiety & Stress', purchaseDate: '2025-01-05', price: 15, productId: 'prod-1' },
+];
+
+/** jsdom's Blob has no text(): read it the way a page would. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+function withProviders(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <MemoryRouter>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MemoryRouter>
+  );
+}
+
+beforeEach(() => {
+  fake.reset();
+  saved.length = 0;
+  signOwnedAudioUrl.mockClear();
+  toastError.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Your audio', () => {
+  const player = () => ({ onPlay: vi.fn(), onAddToPlaylist: vi.fn(), onPlayAll: vi.fn() });
+
+  it('lists every purchase in the order given (newest first) with category, en-GB date and price', () => {
+    render(withProviders(<YourAudioSection audios={audios} player={player()} />));
+    const list = screen.getByRole('list', { name: 'Your audio' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Sleep Deeply Tonight',
+      'Old Gift',
+      'Calm: "Anxiety" Relief?',
+    ]);
+    expect(items[0]).toHaveTextContent('Sleep');
+    expect(items[0]).toHaveTextContent('Purchased20 November 2026');
+    expect(items[0]).toHaveTextContent('£9.99');
+    expect(items[2]).toHaveTextContent('5 January 2025');
+    expect(items[2]).toHaveTextContent('£15');
+    expect(items[2]).toHaveTextContent('Anxiety & Stress');
+    // No product, nothing to stream: said plainly, no buttons that could do nothing.
+    expect(within(items[1]!).queryByRole('button')).toBeNull();
+    expect(items[1]).toHaveTextContent('This audio is not available to stream yet.');
+  });
+
+  it('Play plays the audio with the playable list as the queue; Add to playlist and Play all use the player', async () => {
+    const user = userEvent.setup();
+    const actions = player();
+    render(withProviders(<YourAudioSection audios={audios} player={actions} />));
+    const playable = [audios[0], audios[2]];
+
+    await user.click(screen.getByRole('button', { name: 'Play Calm: "Anxiety" Relief?' }));
+    expect(actions.onPlay).toHaveBeenCalledWith(audios[2], playable);
+
+    await user.click(screen.getByRole('button', { name: 'Add to playlist: Sleep Deeply Tonight' }));
+    expect(actions.onAddToPlaylist).toHaveBeenCalledWith(audios[0]);
+
+    await user.click(screen.getByRole('button', { name: 'Play all' }));
+    expect(actions.onPlayAll).toHaveBeenCalledWith(playable);
+  });
+
+  it('Download fetches through a signed URL that names the product only and saves the file under its title', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => new Response('mp3', { headers: { 'content-type': 'audio/mpeg' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(withProviders(<YourAudioSection audios={audios} player={player()} />));
+
+    await user.click(screen.getByRole('button', { name: 'Download Calm: "Anxiety" Relief?' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(signOwnedAudioUrl).toHaveBeenCalledWith('prod-1');
+    const requested = String((fetchMock.mock.calls[0] as unknown[])[0]);
+    expect(requested).toBe('https://stack.test/sign/prod-1?token=t');
+    expect(requested).not.toMatch(/Calm|Anxiety/);
+    expect(saved[0]!.name).toBe('Calm Anxiety Relief.mp3');
+    expect(await saved[0]!.blob.text()).toBe('mp3');
+    expect(screen.getByRole('button', { name: 'Download Calm: "Anxiety" Relief?' })).toBeEnabled();
+  });
+
+  it('a failed download is logged without the title and told to the user', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('no', { status: 400 })));
+    render(withProviders(<YourAudioSection audios={audios} player={player()} />));
+    await user.click(screen.getByRole('button', { name: 'Download Sleep Deeply Tonight' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('The download could not start. Please try again.'));
+    expect(saved).toHaveLength(0);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('Sleep');
+    warn.mockRestore();
+  });
+
+  it('without a player only Download is offered', () => {
+    render(withProviders(<YourAudioSection audios={audios} />));
+    expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to playlist/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Download/ })).toHaveLength(2);
+  });
+
+  it('with nothing bought, an empty state links to the shop', () => {
+    render(withProviders(<YourAudioSection audios={[]} player={player()} />));
+    expect(screen.getByRole('heading', { level: 3, name: 'No audio yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the audio library' })).toHaveAttribute('href', '/audio-library');
+    expect(screen.getByRole('link', { name: 'Browse individual audios' })).toHaveAttribute('href', '/individual-audios');
+    expect(screen.queryByRole('button', { name: 'Play all' })).toBeNull();
+  });
+});
+
+describe('Orders', () => {
+  const row = {
+    id: 'order-1',
+    created_at: '2026-11-21T10:15:00Z',
+    status: 'paid',
+    amount_pence: 2998,
+    amount_paid_pence: 2498,
+    currency: 'gbp',
+    order_lines: [
+      { position: 2, kind: 'product', title: 'Second line', category: 'Sleep', price_pence: 1499 },
+      { position: 1, kind: 'package', title: 'First line', category: '', price_pence: 1499 },
+    ],
+  };
+
+  it("shows the user's orders: date, items in order, total (and what was paid), status", async () => {
+    fake.client.tables.orders = () => ({
+      data: [row, { ...row, id: 'order-0', created_at: '2026-10-01T09:00:00Z', status: 'refunded', amount_paid_pence: 2998, order_lines: [] }],
+      error: null,
+    });
+    render(withProviders(<OrdersSection userId="user-1" />));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your orders…');
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const orders = within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.closest('li')!);
+    expect(orders[0]).toHaveTextContent('21 November 2026');
+    expect(orders[0]).toHaveTextContent('Paid');
+    expect(within(orders[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'First line£14.99',
+      'Second line£14.99',
+    ]);
+    expect(orders[0]).toHaveTextContent('£29.98 (Paid £24.98)');
+    expect(orders[1]).toHaveTextContent('1 October 2026');
+    expect(orders[1]).toHaveTextContent('Refunded');
+    expect(orders[1]).not.toHaveTextContent('(Paid');
+    // Only the caller's orders, even for an admin whose policy reads all.
+    const query = fake.client.queries.find((q) => q.table === 'orders')!;
+    expect(query.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
+    expect(query.calls).toContainEqual(['order', ['created_at', { ascending: false }]]);
+  });
+
+  it('says when there are none, and offers a retry when they could not load', async () => {
+    fake.client.tables.orders = () => ({ data: null, error: { message: 'boom' } });
+    const user = userEvent.setup();
+    render(withProviders(<OrdersSection userId="user-1" />));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your orders could not be loaded.');
+    fake.client.tables.orders = () => ({ data: [], error: null });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Download my data', () => {
+  it('saves a JSON file of account, purchases, orders and browser settings, named by date only', async () => {
+    const user = userEvent.setup();
+    const session = { user: { id: 'user-1', email: 'me@example.com', created_at: '2026-01-01T00:00:00Z' } };
+    Object.assign(fake.client.auth, {
+      getUser: vi.fn(async () => ({ data: { user: session.user }, error: null })),
+    });
+    fake.client.tables.purchases = () => ({
+      data: [{ id: 'p1', product_id: 'prod-1', order_id: 'o1', title: 'Secret Title', category: 'Sleep', price: '9.99', created_at: '2026-11-20T10:00:00Z' }],
+      error: null,
+    });
+    fake.client.tables.orders = () => ({ data: [], error: null });
+    fake.client.tables.user_roles = () => ({ data: [{ role: 'customer' }], error: null });
+    const settings = { cookiePreferences: { hasConsented: true }, accessibility: { highContrast: true } };
+    render(withProviders(<DataExportSection readBrowserSettings={() => settings} />));
+
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data has been downloaded.')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toMatch(/^my-account-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(saved[0]!.blob.type).toBe('application/json');
+    const file = JSON.parse(await readText(saved[0]!.blob)) as Record<string, unknown>;
+    expect(file).toMatchObject({
+      account: { id: 'user-1', email: 'me@example.com', roles: ['customer'] },
+      purchases: [{ id: 'p1', productId: 'prod-1', title: 'Secret Title', price: 9.99 }],
+      orders: [],
+      browserSettings: settings,
+    });
+    expect(typeof file.exportedAt).toBe('string');
+    for (const table of ['purchases', 'user_roles', 'orders']) {
+      expect(fake.client.queries.find((q) => q.table === table)!.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
+    }
+  });
+
+  it('says so when the export fails, and saves nothing', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    Object.assign(fake.client.auth, {
+      getUser: vi.fn(async () => ({ data: { user: null }, error: { message: 'expired' } })),
+    });
+    render(withProviders(<DataExportSection readBrowserSettings={() => ({})} />));
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data could not be downloaded. Please try again.')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe('Delete my account', () => {
+  function withFunctions(invoke: (...args: unknown[]) => Promise<unknown>) {
+    const spy = vi.fn(invoke);
+    Object.assign(fake.client, { functions: { invoke: spy } });
+    return spy;
+  }
+
+  it('asks for the typed word in a labelled dialog, then calls delete-account and reports back', async () => {
+    const user = userEvent.setup();
+    const invoke = withFunctions(async () => ({ data: { deleted: true }, error: null }));
+    const onDeleted = vi.fn();
+    render(withProviders(<DeleteAccountSection onDeleted={onDeleted} />));
+    expect(screen.getByText(/kept without your name or email for 7 years/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveAccessibleDescription(/cannot be undone/);
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account for good' });
+    expect(confirm).toBeDisabled();
+    const input = within(dialog).getByLabelText('Type DELETE to confirm');
+    await user.type(input, 'delete');
+    expect(confirm).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'DELETE');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    // Nothing about whose account: the function reads the caller from the JWT.
+    expect(invoke).toHaveBeenCalledWith('delete-account', { method: 'POST', body: {} });
+  });
+
+  it("shows the function's refusal (the last admin) in the dialog and deletes nothing", async () => {
+    const user = userEvent.setup();
+    const message = 'You are the only admin, so your account cannot be deleted.';
+    withFunctions(async () => ({
+      data: null,
+      error: { context: new Response(JSON.stringify({ error: message }), { status: 409 }) },
+    }));
+    const onDeleted = vi.fn();
+    render(withProviders(<DeleteAccountSection onDeleted={onDeleted} />));
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'Delete my account for good' })).toBeEnabled();
+  });
+
+  it('a failure without a message gets the fallback; Cancel closes and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    withFunctions(async () => ({ data: null, error: new Error('') }));
+    render(withProviders(<DeleteAccountSection onDeleted={vi.fn()} />));
+    const trigger = screen.getByRole('button', { name: 'Delete my account' });
+    await user.click(trigger);
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Your account could not be deleted. Please try again.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger).toHaveFocus();
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { toAccountOrder } from '@/features/account/account-api';
+import { buildAccountExport, exportFileName } from '@/features/account/account-export';
+import { formatDateGB, formatPounds } from '@/features/account/account-format';
+import { audioFileName } from '@/features/account/file-names';
+
+describe('formatDateGB', () => {
+  it('writes days and timestamps the UK way', () => {
+    expect(formatDateGB('2026-11-20')).toBe('20 November 2026');
+    expect(formatDateGB('2026-01-05')).toBe('5 January 2026');
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
+    expect(formatDateGB('2026-06-30T23:30:00Z')).toBe('1 July 2026');
+    expect(formatDateGB('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatPounds', () => {
+  it('formats pounds as en-GB currency without floating-point pennies', () => {
+    expect(formatPounds(2.99)).toBe('£2.99');
+    expect(formatPounds(15)).toBe('£15');
+    expect(formatPounds(0.1 + 0.2)).toBe('£0.30');
+    expect(formatPounds(1500)).toBe('£1,500');
+  });
+});
+
+describe('audioFileName', () => {
+  it('keeps a readable title and adds .mp3', () => {
+    expect(audioFileName('Sleep Deeply Tonight')).toBe('Sleep Deeply Tonight.mp3');
+    expect(audioFileName("Stop Smoking – Part 2 (Men's)")).toBe("Stop Smoking – Part 2 (Men's).mp3");
+  });
+
+  it('removes what file systems refuse, control characters, leading dots and trailing dots or spaces', () => {
+    expect(audioFileName('Calm: "Anxiety" Relief?')).toBe('Calm Anxiety Relief.mp3');
+    expect(audioFileName('a/b\\c|d*e<f>g')).toBe('a b c d e f g.mp3');
+    expect(audioFileName('line\nbreak\ttab\u0000')).toBe('line break tab.mp3');
+    expect(audioFileName('...hidden')).toBe('hidden.mp3');
+    expect(audioFileName('../../etc/passwd')).toBe('etc passwd.mp3');
+    expect(audioFileName('Ends with dots...  ')).toBe('Ends with dots.mp3');
+  });
+
+  it('falls back for an empty result and caps the length', () => {
+    expect(audioFileName('???')).toBe('audio.mp3');
+    expect(audioFileName('')).toBe('audio.mp3');
+    const long = audioFileName('x'.repeat(500));
+    expect(long).toBe(`${'x'.repeat(120)}.mp3`);
+  });
+});
+
+describe('toAccountOrder', () => {
+  it('maps the row and sorts lines by position', () => {
+    expect(
+      toAccountOrder({
+        id: 'o',
+        created_at: '2026-11-20T10:00:00Z',
+        status: 'refunded',
+        amount_pence: 698,
+        amount_paid_pence: null,
+        currency: 'gbp',
+        order_lines: [
+          { position: 2, kind: 'product', title: 'B', category: null, price_pence: 299 },
+          { position: 1, kind: 'package', title: 'A', category: 'Sleep', price_pence: 399 },
+        ],
+      }),
+    ).toEqual({
+      id: 'o',
+      createdAt: '2026-11-20T10:00:00Z',
+      status: 'refunded',
+      amountPence: 698,
+      amountPaidPence: null,
+      currency: 'gbp',
+      lines: [
+        { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399 },
+        { position: 2, kind: 'product', title: 'B', category: '', pricePence: 299 },
+      ],
+    });
+    expect(toAccountOrder({ id: 'o', created_at: 'x', status: 'pending', amount_pence: 0, amount_paid_pence: null, currency: 'gbp', order_lines: null }).lines).toEqual([]);
+  });
+});
+
+describe('the export document', () => {
+  it('holds account, purchases, orders and browser settings; the file name is a date only', () => {
+    const now = new Date('2026-11-23T20:00:00Z');
+    const server = {
+      account: { id: 'u', email: 'me@example.com', createdAt: null, emailConfirmedAt: null, lastSignInAt: null, roles: [] },
+      purchases: [{ id: 'p', productId: 'x', orderId: null, title: 'Private Title', category: 'Sleep', price: 2.99, purchasedAt: '2026-11-20' }],
+      orders: [],
+    };
+    const settings = { accessibility: { highContrast: true } };
+    expect(buildAccountExport(server, settings, now)).toEqual({
+      exportedAt: '2026-11-23T20:00:00.000Z',
+      ...server,
+      browserSettings: settings,
+    });
+    const name = exportFileName(now, (date) => `my-account-data-${date}.json`);
+    expect(name).toBe('my-account-data-2026-11-23.json');
+  });
+});
