@@ -68,7 +68,9 @@ export async function insertDemoOrders(tx: Transaction, passwordHash: string): P
       [customer.id, customer.email, passwordHash],
     );
   }
-  const existing = await tx.query(`select 1 from public.orders where stripe_session_id like 'cs_demo_%' limit 1`);
+  const existing = await tx.query(
+    `select 1 from public.orders where stripe_session_id like 'cs_demo_%' limit 1`,
+  );
   if (existing.rows.length > 0) return;
 
   const products = (
@@ -152,7 +154,10 @@ async function grant(
         ).rows;
   const share = Math.floor(item.price_pence / Math.max(owned.length, 1));
   for (const [index, product] of owned.entries()) {
-    const pence = kind === 'product' ? product.price_pence : share + (index === 0 ? item.price_pence - share * owned.length : 0);
+    const pence =
+      kind === 'product'
+        ? product.price_pence
+        : share + (index === 0 ? item.price_pence - share * owned.length : 0);
     await tx.query(
       `insert into public.purchases (user_id, product_id, order_id, title, category, price, created_at)
        values ($1, $2, $3, $4, $5, $6, (select created_at from public.orders where id = $3))
