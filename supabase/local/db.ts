@@ -8,6 +8,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import bcrypt from 'bcryptjs';
+import { insertDemoOrders } from './demo-orders.ts';
 
 export type { PGlite, Transaction };
 
@@ -326,6 +327,9 @@ async function insertDemoAccounts(tx: Transaction): Promise<void> {
       );
     }
   }
+  // The admin overview's demo sales (local only).
+  const password = DEMO_ACCOUNTS[0]!.password;
+  await insertDemoOrders(tx, await (demoPasswordHashes.get(password) ?? hashPassword(password)));
 }
 
 // Data folder lock -----------------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
+import { Navigate } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { guardText } from '@/content/auth';
+import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { useAuth } from '@/features/auth/auth-context';
 import { RequireAdmin } from '@/features/auth/auth-guards';
 
-// The guarded shell of the admin dashboard; its content comes with the dashboard issue.
+// /admin/dashboard: signed out → /admin/login; a customer is denied; an admin gets the dashboard.
 export function Component() {
+  const { user, loading } = useAuth();
   return (
     <>
       <Seo
@@ -14,18 +18,26 @@ export function Component() {
         path={paths.adminDashboard}
         noindex
       />
-      <RequireAdmin>
-        {(user) => (
-          <PageHeader
-            title={guardText.dashboardTitle}
-            lead={
-              <>
-                {guardText.signedInAs} <strong className="break-words text-foreground">{user.email}</strong>
-              </>
-            }
-          />
-        )}
-      </RequireAdmin>
+      {!loading && !user ? (
+        <Navigate to={paths.adminLogin} replace />
+      ) : (
+        <RequireAdmin>
+          {(admin) => (
+            <>
+              <PageHeader
+                title={guardText.dashboardTitle}
+                lead={
+                  <>
+                    {guardText.signedInAs}{' '}
+                    <strong className="break-words text-foreground">{admin.email}</strong>
+                  </>
+                }
+              />
+              <AdminDashboard email={admin.email} />
+            </>
+          )}
+        </RequireAdmin>
+      )}
     </>
   );
 }

@@ -1,0 +1,396 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OrderStatus } from '@/content/admin';
+import { getSupabase } from '@/lib/supabase';
+
+// Every read and write of the dashboard: admin-checked RPCs (security definer, is_admin() inside) and tables
+// under RLS. Aggregates, filters and paging happen in SQL; the page only shows what comes back.
+
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+interface PostgrestLikeError {
+  message: string;
+  code?: string;
+}
+
+function fail(error: PostgrestLikeError): never {
+  throw new AdminApiError(error.message, error.code);
+}
+
+export const PAGE_SIZE = 25;
+
+export interface Overview {
+  revenue_today_pence: number;
+  revenue_30_days_pence: number;
+  revenue_all_time_pence: number;
+  orders_today: number;
+  orders_30_days: number;
+  orders_all_time: number;
+  average_order_pence: number;
+  customers: number;
+  best_sellers: { title: string; kind: 'product' | 'package'; units: number; revenue_pence: number }[];
+  weekly: { week_start: string; orders: number; revenue_pence: number }[];
+}
+
+export interface OrderFilters {
+  search: string;
+  status: OrderStatus | '';
+  from: string;
+  to: string;
+}
+
+export const emptyOrderFilters: OrderFilters = { search: '', status: '', from: '', to: '' };
+
+export interface OrderRow {
+  id: string;
+  created_at: string;
+  user_id: string | null;
+  email: string | null;
+  status: OrderStatus;
+  amount_pence: number;
+  amount_paid_pence: number | null;
+  refunded_at: string | null;
+  items: string | null;
+  item_count: number;
+}
+
+export interface OrderDetail {
+  id: string;
+  created_at: string;
+  status: OrderStatus;
+  user_id: string | null;
+  email: string | null;
+  amount_pence: number;
+  amount_paid_pence: number | null;
+  stripe_payment_intent_id: string | null;
+  fulfilled_at: string | null;
+  refunded_at: string | null;
+  lines: { position: number; kind: string; title: string; category: string; price_pence: number }[];
+  purchases: { id: string; title: string; price: number | string }[];
+}
+
+export interface CustomerRow {
+  id: string;
+  email: string;
+  joined_at: string;
+  last_sign_in_at: string | null;
+  orders: number;
+  spent_pence: number;
+  is_admin: boolean;
+}
+
+export interface CustomerPurchase {
+  id: string;
+  product_id: string | null;
+  title: string;
+  category: string | null;
+  price: number | string;
+  order_id: string | null;
+  created_at: string;
+}
+
+export interface ProductRow {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  description: string;
+  price_pence: number;
+  published: boolean;
+  audio_path: string | null;
+  preview_path: string | null;
+}
+
+export interface PackageRow {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  description: string;
+  price_pence: number;
+  published: boolean;
+  package_items: { position: number; products: { title: string } | null }[];
+}
+
+export interface AdminRow {
+  user_id: string;
+  email: string;
+  granted_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface ActivityRow {
+  id: number;
+  created_at: string;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  summary: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export type PageOf<T> = { rows: T[]; hasMore: boolean };
+
+function page<T>(rows: T[]): PageOf<T> {
+  return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+}
+
+function orderArgs(filters: OrderFilters) {
+  return {
+    p_search: filters.search.trim() || null,
+    p_status: filters.status || null,
+    p_from: filters.from || null,
+    p_to: filters.to || null,
+  };
+}
+
+/** A search string for PostgREST's ilike: the user's text matched literally anywhere. */
+function ilikePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  orders: (filters: OrderFilters, pageIndex: number) =>
+    [...adminKeys.all, 'orders', filters, pageIndex] as const,
+  order: (id: string) => [...adminKeys.all, 'order', id] as const,
+  customers: (search: string, pageIndex: number) =>
+    [...adminKeys.all, 'customers', search, pageIndex] as const,
+  customerPurchases: (userId: string) => [...adminKeys.all, 'customer-purchases', userId] as const,
+  products: (search: string) => [...adminKeys.all, 'products', search] as const,
+  packages: (search: string) => [...adminKeys.all, 'packages', search] as const,
+  admins: () => [...adminKeys.all, 'admins'] as const,
+  activity: (entity: string, pageIndex: number) => [...adminKeys.all, 'activity', entity, pageIndex] as const,
+};
+
+export const overviewQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.overview(),
+    queryFn: async (): Promise<Overview> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_overview');
+      if (error) fail(error);
+      return data as Overview;
+    },
+  });
+
+export const ordersQuery = (filters: OrderFilters, pageIndex: number) =>
+  queryOptions({
+    queryKey: adminKeys.orders(filters, pageIndex),
+    queryFn: async (): Promise<PageOf<OrderRow>> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_list_orders', {
+        ...orderArgs(filters),
+        p_limit: PAGE_SIZE + 1,
+        p_offset: pageIndex * PAGE_SIZE,
+      });
+      if (error) fail(error);
+      return page(data as OrderRow[]);
+    },
+  });
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.order(id),
+    queryFn: async (): Promise<OrderDetail> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_order_detail', { p_order_id: id });
+      if (error) fail(error);
+      return data as OrderDetail;
+    },
+  });
+
+/** The CSV of every order matching the filters, computed in SQL by the same query as the list. */
+export async function exportOrdersCsv(filters: OrderFilters): Promise<string> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('admin_export_orders', orderArgs(filters));
+  if (error) fail(error);
+  return data as string;
+}
+
+export const customersQuery = (search: string, pageIndex: number) =>
+  queryOptions({
+    queryKey: adminKeys.customers(search, pageIndex),
+    queryFn: async (): Promise<PageOf<CustomerRow>> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_list_customers', {
+        p_search: search.trim() || null,
+        p_limit: PAGE_SIZE + 1,
+        p_offset: pageIndex * PAGE_SIZE,
+      });
+      if (error) fail(error);
+      return page(data as CustomerRow[]);
+    },
+  });
+
+export const customerPurchasesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: adminKeys.customerPurchases(userId),
+    queryFn: async (): Promise<CustomerPurchase[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_customer_purchases', { p_user_id: userId });
+      if (error) fail(error);
+      return data as CustomerPurchase[];
+    },
+  });
+
+export async function grantAudio(userId: string, productId: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('admin_grant_audio', { p_user_id: userId, p_product_id: productId });
+  if (error) fail(error);
+}
+
+const PRODUCT_COLUMNS =
+  'id, slug, title, category, description, price_pence, published, audio_path, preview_path';
+
+export const productsQuery = (search: string) =>
+  queryOptions({
+    queryKey: adminKeys.products(search),
+    queryFn: async (): Promise<ProductRow[]> => {
+      const client = await getSupabase();
+      let query = client.from('products').select(PRODUCT_COLUMNS);
+      const text = search.trim();
+      if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
+      const { data, error } = await query.order('category').order('sort_order').order('title');
+      if (error) fail(error);
+      return data as ProductRow[];
+    },
+  });
+
+export const packagesQuery = (search: string) =>
+  queryOptions({
+    queryKey: adminKeys.packages(search),
+    queryFn: async (): Promise<PackageRow[]> => {
+      const client = await getSupabase();
+      let query = client
+        .from('packages')
+        .select(
+          'id, slug, title, category, description, price_pence, published, package_items(position, products(title))',
+        );
+      const text = search.trim();
+      if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
+      const { data, error } = await query.order('category').order('sort_order').order('title');
+      if (error) fail(error);
+      return (data as unknown as PackageRow[]).map((row) => ({
+        ...row,
+        package_items: [...row.package_items].sort((a, b) => a.position - b.position),
+      }));
+    },
+  });
+
+export interface CatalogueEdit {
+  title: string;
+  category: string;
+  description: string;
+  price_pence: number;
+  published: boolean;
+}
+
+export async function updateCatalogueItem(
+  table: 'products' | 'packages',
+  id: string,
+  changes: CatalogueEdit,
+): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.from(table).update(changes).eq('id', id).select('id').single();
+  if (error) fail(error);
+}
+
+/** A URL-safe slug from a title, unique enough with a short random suffix (never shown in object names). */
+function slugFor(title: string): string {
+  const base = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  const suffix = crypto.randomUUID().slice(0, 6);
+  return base ? `${base}-${suffix}` : `audio-${suffix}`;
+}
+
+export async function createProduct(fields: CatalogueEdit): Promise<ProductRow> {
+  const client = await getSupabase();
+  const { data, error } = await client
+    .from('products')
+    .insert({ ...fields, slug: slugFor(fields.title) })
+    .select(PRODUCT_COLUMNS)
+    .single();
+  if (error) fail(error);
+  return data as ProductRow;
+}
+
+export const adminsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.admins(),
+    queryFn: async (): Promise<AdminRow[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('admin_list_admins');
+      if (error) fail(error);
+      return data as AdminRow[];
+    },
+  });
+
+export async function grantAdmin(email: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('admin_grant_admin', { p_email: email });
+  if (error) fail(error);
+}
+
+export async function revokeAdmin(userId: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('admin_revoke_admin', { p_user_id: userId });
+  if (error) fail(error);
+}
+
+export const activityQuery = (entity: string, pageIndex: number) =>
+  queryOptions({
+    queryKey: adminKeys.activity(entity, pageIndex),
+    queryFn: async (): Promise<PageOf<ActivityRow>> => {
+      const client = await getSupabase();
+      let query = client
+        .from('admin_activity')
+        .select('id, created_at, actor_email, action, entity_type, summary, before, after');
+      if (entity) query = query.eq('entity_type', entity);
+      const { data, error } = await query
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(pageIndex * PAGE_SIZE, pageIndex * PAGE_SIZE + PAGE_SIZE);
+      if (error) fail(error);
+      return page(data as ActivityRow[]);
+    },
+  });
+
+/** The signed-in admin's user id (to mark "you" in the admins list). */
+export async function currentUserId(): Promise<string | null> {
+  const client = await getSupabase();
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id ?? null;
+}
+
+/** Refunds a paid order through Stripe (the refund-order edge function) and revokes its audio. */
+export async function refundOrder(orderId: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.functions.invoke('refund-order', { body: { orderId } });
+  if (!error) return;
+  let message = error.message;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    try {
+      const body = (await context.json()) as { error?: string; message?: string };
+      message = body.error ?? body.message ?? message;
+    } catch {
+      // not JSON: keep supabase-js's message
+    }
+  }
+  throw new AdminApiError(message);
+}

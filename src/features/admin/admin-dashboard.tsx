@@ -1,0 +1,40 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Tabs } from '@/components/ui/tabs';
+import { Container } from '@/components/ui/container';
+import { createQueryClient } from '@/lib/query-client';
+import { adminSections, adminText, type AdminSectionId } from '@/content/admin';
+import { ActivitySection } from './activity-section';
+import { AdminsSection } from './admins-section';
+import { CatalogueSection } from './catalogue-section';
+import { CustomersSection } from './customers-section';
+import { OrdersSection } from './orders-section';
+import { OverviewSection } from './overview-section';
+
+/** The dashboard's sections as tabs: each one click (or arrow key) away. */
+export function AdminDashboard({ email }: { email: string }) {
+  // TanStack Query's provider lives in the lazily loaded areas that fetch (see app/providers.tsx).
+  const [queryClient] = useState(createQueryClient);
+  const content: Record<AdminSectionId, ReactNode> = {
+    overview: <OverviewSection />,
+    orders: <OrdersSection />,
+    customers: <CustomersSection />,
+    catalogue: <CatalogueSection />,
+    admins: <AdminsSection currentEmail={email} />,
+    activity: <ActivitySection />,
+  };
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Container className="pb-16">
+        <Tabs
+          label={adminText.sectionsLabel}
+          items={adminSections.map((section) => ({
+            id: section.id,
+            label: section.label,
+            content: content[section.id],
+          }))}
+        />
+      </Container>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { catalogueText as text } from '@/content/admin';
+import { adminKeys, type ProductRow } from './admin-api';
+import { messageOf, Notice } from './admin-ui';
+import { checkAudioFile, replaceProductAudio, signAdminAudio, type AudioKind } from './audio-upload';
+
+/** The product's full track and preview: play what is stored, upload a replacement with progress. */
+export function AudioFiles({ product }: { product: ProductRow }) {
+  const [paths, setPaths] = useState({ full: product.audio_path, preview: product.preview_path });
+  return (
+    <div className="space-y-4 border-t border-border pt-4">
+      <h4 className="text-lg font-semibold text-foreground">{text.audioHeading}</h4>
+      <p className="text-sm text-muted-foreground">{text.uploadHelp}</p>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <AudioSlot
+          kind="full"
+          label={text.fullTrack}
+          product={product}
+          path={paths.full}
+          onStored={(name) => setPaths((current) => ({ ...current, full: name }))}
+        />
+        <AudioSlot
+          kind="preview"
+          label={text.preview}
+          product={product}
+          path={paths.preview}
+          onStored={(name) => setPaths((current) => ({ ...current, preview: name }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+function AudioSlot({
+  kind,
+  label,
+  product,
+  path,
+  onStored,
+}: {
+  kind: AudioKind;
+  label: string;
+  product: ProductRow;
+  path: string | null;
+  onStored: (name: string) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ variant: 'error' | 'success'; text: string } | null>(null);
+  const [src, setSrc] = useState<string | null>(null);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setMessage(null);
+    const format = await checkAudioFile(file);
+    if (typeof format === 'string') {
+      setMessage({ variant: 'error', text: text[format] });
+      return;
+    }
+    setProgress(0);
+    try {
+      const name = await replaceProductAudio(product.id, kind, file, format, setProgress);
+      onStored(name);
+      setSrc(null);
+      setMessage({ variant: 'success', text: text.uploaded(label) });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    } catch (error) {
+      setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function play() {
+    if (!path) return;
+    try {
+      setSrc(await signAdminAudio(path));
+    } catch (error) {
+      setMessage({ variant: 'error', text: messageOf(error, text.uploadFailed) });
+    }
+  }
+
+  return (
+    <div className="space-y-3 rounded-lg border border-border p-3">
+      <p className="font-semibold text-foreground">{label}</p>
+      <p className="text-sm text-muted-foreground">{path ? text.currentFile : text.noFile}</p>
+      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      {progress !== null ? (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-progress`} className="text-sm font-medium text-foreground">
+            {text.uploading(progress)}
+          </label>
+          <progress id={`${id}-progress`} max={100} value={progress} className="w-full accent-primary" />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <label
+          htmlFor={`${id}-file`}
+          className="inline-flex min-h-10 cursor-pointer items-center rounded-lg border-2 border-primary px-3 text-sm font-semibold text-primary focus-within:outline focus-within:outline-2 focus-within:outline-ring"
+        >
+          {text.upload(label)}
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+            className="sr-only"
+            disabled={progress !== null}
+            onChange={(event) => void choose(event)}
+          />
+        </label>
+        {path ? (
+          <Button size="sm" variant="secondary" onClick={() => void play()}>
+            {text.play(label)}
+          </Button>
+        ) : null}
+      </div>
+      {src ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- the admin's own audio file, played to check it
+        <audio
+          controls
+          autoPlay
+          src={src}
+          aria-label={text.playerLabel(label, product.title)}
+          className="w-full"
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { env } from '@/config/env';
+import { AUDIO_BUCKET } from '@/lib/audio-storage';
+import { getSupabase } from '@/lib/supabase';
+import { AdminApiError } from './admin-api';
+
+/** The bucket's limit (200 MiB, supabase/migrations/..._audio_storage.sql). */
+export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
+
+export type AudioKind = 'full' | 'preview';
+export type AudioProblem = 'badType' | 'tooLarge' | 'emptyFile';
+
+interface AudioFormat {
+  extension: 'mp3' | 'm4a';
+  contentType: 'audio/mpeg' | 'audio/mp4';
+}
+
+/**
+ * Checks a chosen file is an MP3 or an M4A by its name, its declared type and its first bytes (an ID3 tag or
+ * an MPEG frame sync; an ISO 'ftyp' box), and that it fits the bucket.
+ */
+export async function checkAudioFile(file: File): Promise<AudioFormat | AudioProblem> {
+  if (file.size === 0) return 'emptyFile';
+  if (file.size > MAX_AUDIO_BYTES) return 'tooLarge';
+  const name = file.name.toLowerCase();
+  const type = file.type.toLowerCase();
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const isId3 = head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33;
+  const isFrameSync = head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0;
+  const isFtyp = head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70;
+  if (name.endsWith('.mp3') && ['', 'audio/mpeg', 'audio/mp3'].includes(type) && (isId3 || isFrameSync)) {
+    return { extension: 'mp3', contentType: 'audio/mpeg' };
+  }
+  if (name.endsWith('.m4a') && ['', 'audio/mp4', 'audio/x-m4a', 'audio/m4a'].includes(type) && isFtyp) {
+    return { extension: 'm4a', contentType: 'audio/mp4' };
+  }
+  return 'badType';
+}
+
+/**
+ * A new object name for a product's file: the product's id and the time, never its title (what someone
+ * listens to can reveal a health condition). full/ is owner-only; previews/ is readable by anyone.
+ */
+export function objectNameFor(
+  kind: AudioKind,
+  productId: string,
+  extension: string,
+  now = Date.now(),
+): string {
+  return `${kind === 'full' ? 'full' : 'previews'}/${productId}-${now}.${extension}`;
+}
+
+/** Uploads the bytes under a new name with progress (XHR: fetch has no upload progress). */
+function putObject(
+  name: string,
+  file: File,
+  contentType: string,
+  accessToken: string,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const path = name.split('/').map(encodeURIComponent).join('/');
+    xhr.open('POST', `${env.supabaseUrl}/storage/v1/object/${AUDIO_BUCKET}/${path}`);
+    xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
+    xhr.setRequestHeader('apikey', env.supabaseAnonKey);
+    xhr.setRequestHeader('content-type', contentType);
+    xhr.setRequestHeader('x-upsert', 'false');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
+      let message = `Upload failed (${xhr.status})`;
+      try {
+        message = (JSON.parse(xhr.responseText) as { message?: string }).message ?? message;
+      } catch {
+        // not JSON: keep the status message
+      }
+      reject(new AdminApiError(message));
+    };
+    xhr.onerror = () => reject(new AdminApiError('The upload was interrupted.'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * Replaces a product's full track or preview: the new file is stored under a new name first, then the
+ * product points at it, then the old object is removed. If any step before the switch fails, the product
+ * keeps its current file (and a stored-but-unused new object is removed again).
+ */
+export async function replaceProductAudio(
+  productId: string,
+  kind: AudioKind,
+  file: File,
+  format: AudioFormat,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  const client = await getSupabase();
+  const { data: session } = await client.auth.getSession();
+  const token = session.session?.access_token;
+  if (!token) throw new AdminApiError('Your session has ended. Please sign in again.');
+  const column = kind === 'full' ? 'audio_path' : 'preview_path';
+
+  const current = await client
+    .from('products')
+    .select('audio_path, preview_path')
+    .eq('id', productId)
+    .single();
+  if (current.error) throw new AdminApiError(current.error.message, current.error.code);
+  const oldName = (current.data as { audio_path: string | null; preview_path: string | null })[column];
+
+  const name = objectNameFor(kind, productId, format.extension);
+  await putObject(name, file, format.contentType, token, onProgress);
+
+  const updated = await client
+    .from('products')
+    .update({ [column]: name })
+    .eq('id', productId)
+    .select('id')
+    .single();
+  if (updated.error) {
+    await client.storage.from(AUDIO_BUCKET).remove([name]);
+    throw new AdminApiError(updated.error.message, updated.error.code);
+  }
+  if (oldName && oldName !== name) {
+    const removed = await client.storage.from(AUDIO_BUCKET).remove([oldName]);
+    if (removed.error) console.warn('The replaced audio file could not be removed:', removed.error.message);
+  }
+  return name;
+}
+
+/** A short-lived signed URL for an admin to listen to a stored file. */
+export async function signAdminAudio(name: string): Promise<string> {
+  const client = await getSupabase();
+  const { data, error } = await client.storage.from(AUDIO_BUCKET).createSignedUrl(name, 600);
+  if (error || !data) throw new AdminApiError(error?.message ?? 'Could not sign the audio URL.');
+  return data.signedUrl;
+}

@@ -1,0 +1,305 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { orderStatusLabels, ordersText as text, type OrderStatus } from '@/content/admin';
+import {
+  adminKeys,
+  emptyOrderFilters,
+  exportOrdersCsv,
+  orderQuery,
+  ordersQuery,
+  PAGE_SIZE,
+  type OrderDetail,
+  type OrderFilters,
+} from './admin-api';
+import {
+  AdminSection,
+  Field,
+  formatDateTime,
+  inputClass,
+  messageOf,
+  Notice,
+  Pager,
+  QueryState,
+  TableFrame,
+  Td,
+  Th,
+} from './admin-ui';
+import { money } from './overview-section';
+import { RefundButton } from './refund-button';
+
+const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
+
+export function OrdersSection() {
+  const id = useId();
+  const [draft, setDraft] = useState<OrderFilters>(emptyOrderFilters);
+  const [filters, setFilters] = useState<OrderFilters>(emptyOrderFilters);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const query = useQuery(ordersQuery(filters, pageIndex));
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setFormError(text.dateRangeInvalid);
+      return;
+    }
+    setFormError(null);
+    setFilters(draft);
+    setPageIndex(0);
+  }
+
+  function clear() {
+    setDraft(emptyOrderFilters);
+    setFilters(emptyOrderFilters);
+    setFormError(null);
+    setPageIndex(0);
+  }
+
+  async function download() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const csv = await exportOrdersCsv(filters);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      setExportError(messageOf(error, text.exportFailed));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <AdminSection
+      title={text.heading}
+      actions={
+        <Button size="sm" variant="secondary" onClick={() => void download()} disabled={exporting}>
+          {exporting ? text.exporting : text.exportCsv}
+        </Button>
+      }
+    >
+      {exportError ? <Notice variant="error">{exportError}</Notice> : null}
+      <form
+        onSubmit={apply}
+        className="grid grid-cols-1 gap-4 rounded-xl border border-border p-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <div className="sm:col-span-2">
+          <Field id={`${id}-search`} label={text.searchLabel}>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className={inputClass}
+              value={draft.search}
+              onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+            />
+          </Field>
+        </div>
+        <Field id={`${id}-status`} label={text.statusLabel}>
+          <select
+            id={`${id}-status`}
+            className={inputClass}
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderStatus | '' })}
+          >
+            <option value="">{text.allStatuses}</option>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-from`} label={text.fromLabel} error={formError}>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={inputClass}
+            value={draft.from}
+            aria-invalid={formError ? true : undefined}
+            aria-describedby={formError ? `${id}-from-error` : undefined}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+        </Field>
+        <Field id={`${id}-to`} label={text.toLabel}>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={inputClass}
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+        </Field>
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit" size="sm">
+            {text.apply}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={clear}>
+            {text.clear}
+          </Button>
+        </div>
+      </form>
+
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
+        {() => {
+          const { rows, hasMore } = query.data!;
+          return (
+            <div className="space-y-4">
+              {rows.length === 0 ? (
+                <p className="text-muted-foreground">{text.noOrders}</p>
+              ) : (
+                <TableFrame label={text.tableCaption}>
+                  <table className="w-full border-collapse">
+                    <caption className="sr-only">{text.tableCaption}</caption>
+                    <thead>
+                      <tr>
+                        <Th>{text.date}</Th>
+                        <Th>{text.customer}</Th>
+                        <Th>{text.items}</Th>
+                        <Th className="text-right">{text.total}</Th>
+                        <Th>{text.status}</Th>
+                        <Th>{text.actions}</Th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((order) => (
+                        <tr key={order.id}>
+                          <Td className="whitespace-nowrap">{formatDateTime(order.created_at)}</Td>
+                          <Td className="break-all">{order.email ?? text.deletedAccount}</Td>
+                          <Td className="min-w-48">{order.items}</Td>
+                          <Td className="text-right tabular-nums">
+                            {money(order.amount_paid_pence ?? order.amount_pence)}
+                          </Td>
+                          <Td>{orderStatusLabels[order.status]}</Td>
+                          <Td>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              aria-label={text.viewLabel(formatDateTime(order.created_at))}
+                              aria-expanded={selected === order.id}
+                              onClick={() => setSelected(selected === order.id ? null : order.id)}
+                            >
+                              {text.view}
+                            </Button>
+                          </Td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableFrame>
+              )}
+              <Pager
+                pageIndex={pageIndex}
+                count={rows.length}
+                pageSize={PAGE_SIZE}
+                hasMore={hasMore}
+                onPage={setPageIndex}
+              />
+            </div>
+          );
+        }}
+      </QueryState>
+
+      {selected ? <OrderDetailPanel orderId={selected} onClose={() => setSelected(null)} /> : null}
+    </AdminSection>
+  );
+}
+
+function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const query = useQuery(orderQuery(orderId));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [orderId]);
+  return (
+    <section
+      aria-labelledby={`order-${orderId}`}
+      className="space-y-4 rounded-xl border-2 border-primary p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3
+          id={`order-${orderId}`}
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-semibold text-foreground"
+        >
+          {text.detailHeading}
+        </h3>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {text.closeDetail}
+        </Button>
+      </div>
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
+        {() => <OrderDetailView order={query.data!} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ variant: 'error' | 'success'; text: string } | null>(null);
+  const rows: [string, string][] = [
+    [text.detailId, order.id],
+    [text.date, formatDateTime(order.created_at)],
+    [text.customer, order.email ?? text.deletedAccount],
+    [text.status, orderStatusLabels[order.status]],
+    [text.total, money(order.amount_pence)],
+    [text.detailPaid, order.amount_paid_pence === null ? '—' : money(order.amount_paid_pence)],
+    [text.detailFulfilled, order.fulfilled_at ? formatDateTime(order.fulfilled_at) : '—'],
+    [text.detailRefunded, order.refunded_at ? formatDateTime(order.refunded_at) : '—'],
+    [text.detailPaymentIntent, order.stripe_payment_intent_id ?? '—'],
+  ];
+  return (
+    <div className="space-y-4">
+      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-foreground">{label}</dt>
+            <dd className="break-all text-foreground">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h4 className="font-semibold text-foreground">{text.detailLines}</h4>
+        <ul className="mt-1 list-disc pl-6">
+          {order.lines.map((line) => (
+            <li key={line.position}>
+              {line.title} ({line.category}): {money(line.price_pence)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="font-semibold text-foreground">{text.detailPurchases}</h4>
+        {order.purchases.length === 0 ? (
+          <p className="text-muted-foreground">{text.noPurchases}</p>
+        ) : (
+          <ul className="mt-1 list-disc pl-6">
+            {order.purchases.map((purchase) => (
+              <li key={purchase.id}>{purchase.title}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {order.status === 'paid' ? (
+        <RefundButton
+          orderId={order.id}
+          total={money(order.amount_paid_pence ?? order.amount_pence)}
+          onDone={(result) => {
+            setMessage(result);
+            if (result.variant === 'success') void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { overviewText as text } from '@/content/admin';
+import { formatPence } from '@/lib/format';
+import { overviewQuery, type Overview } from './admin-api';
+import { AdminSection, formatDate, QueryState, TableFrame, Td, Th } from './admin-ui';
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Exact pounds and pence (the overview's figures are sums, so never rounded away). */
+export function money(pence: number): string {
+  return gbp.format(pence / 100);
+}
+
+export function OverviewSection() {
+  const query = useQuery(overviewQuery());
+  return (
+    <AdminSection title={text.heading}>
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
+        {() => <OverviewContent overview={query.data!} />}
+      </QueryState>
+    </AdminSection>
+  );
+}
+
+function OverviewContent({ overview }: { overview: Overview }) {
+  const figures = [
+    { label: text.revenueToday, value: money(overview.revenue_today_pence) },
+    { label: text.revenue30, value: money(overview.revenue_30_days_pence) },
+    { label: text.revenueAll, value: money(overview.revenue_all_time_pence) },
+    {
+      label: text.orders,
+      value: String(overview.orders_all_time),
+      note: text.ordersNote(overview.orders_today, overview.orders_30_days),
+    },
+    { label: text.customers, value: String(overview.customers) },
+    { label: text.average, value: money(overview.average_order_pence) },
+  ];
+  return (
+    <div className="space-y-8">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-xl border border-border bg-card p-5 shadow-sm">
+            <dt className="text-sm font-semibold text-muted-foreground">{figure.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-foreground" data-testid={`figure-${figure.label}`}>
+              {figure.value}
+            </dd>
+            {figure.note ? <dd className="mt-1 text-sm text-muted-foreground">{figure.note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+
+      <WeeklyRevenue weekly={overview.weekly} />
+
+      <div className="space-y-3">
+        <h3 className="text-xl font-semibold text-foreground">{text.bestSellers}</h3>
+        {overview.best_sellers.length === 0 ? (
+          <p className="text-muted-foreground">{text.bestSellersEmpty}</p>
+        ) : (
+          <TableFrame label={text.bestSellers}>
+            <table className="w-full border-collapse">
+              <caption className="sr-only">{text.bestSellers}</caption>
+              <thead>
+                <tr>
+                  <Th>{text.item}</Th>
+                  <Th className="text-right">{text.units}</Th>
+                  <Th className="text-right">{text.revenue}</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.best_sellers.map((item) => (
+                  <tr key={`${item.kind}-${item.title}`}>
+                    <Td>{item.title}</Td>
+                    <Td className="text-right tabular-nums">{item.units}</Td>
+                    <Td className="text-right tabular-nums">{money(item.revenue_pence)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const CHART = { width: 640, height: 240, left: 56, bottom: 28, top: 12 };
+
+/** Revenue per week as a hand-made SVG bar chart, with the same figures as a table. */
+function WeeklyRevenue({ weekly }: { weekly: Overview['weekly'] }) {
+  const max = Math.max(...weekly.map((week) => week.revenue_pence), 100);
+  // A round top for the axis: the next whole pound step above the highest week.
+  const step = niceStep(max / 4);
+  const top = step * 4;
+  const plotWidth = CHART.width - CHART.left - 8;
+  const plotHeight = CHART.height - CHART.top - CHART.bottom;
+  const band = plotWidth / Math.max(weekly.length, 1);
+  const total = weekly.reduce((sum, week) => sum + week.revenue_pence, 0);
+  return (
+    <div className="space-y-3">
+      <h3 className="text-xl font-semibold text-foreground">{text.weeklyHeading}</h3>
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-label={text.weeklyChartLabel(weekly.length, formatPence(total))}
+        className="h-auto w-full max-w-3xl text-foreground"
+      >
+        {[0, 1, 2, 3, 4].map((tick) => {
+          const y = CHART.top + plotHeight - (plotHeight * tick) / 4;
+          return (
+            <g key={tick}>
+              <line
+                x1={CHART.left}
+                x2={CHART.width - 8}
+                y1={y}
+                y2={y}
+                className="stroke-border"
+                strokeWidth={1}
+              />
+              <text
+                x={CHART.left - 6}
+                y={y + 4}
+                textAnchor="end"
+                className="fill-muted-foreground text-[11px]"
+              >
+                {formatPence(step * tick)}
+              </text>
+            </g>
+          );
+        })}
+        {weekly.map((week, index) => {
+          const height = (week.revenue_pence / top) * plotHeight;
+          const x = CHART.left + index * band + band * 0.15;
+          return (
+            <g key={week.week_start}>
+              <rect
+                x={x}
+                y={CHART.top + plotHeight - height}
+                width={band * 0.7}
+                height={height}
+                rx={3}
+                className="fill-primary"
+              />
+              <text
+                x={x + band * 0.35}
+                y={CHART.height - 8}
+                textAnchor="middle"
+                className="fill-muted-foreground text-[10px]"
+              >
+                {shortDate(week.week_start)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <TableFrame label={text.weeklyHeading}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">{text.weeklyHeading}</caption>
+          <thead>
+            <tr>
+              <Th>{text.weekStarting}</Th>
+              <Th className="text-right">{text.ordersColumn}</Th>
+              <Th className="text-right">{text.revenue}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {weekly.map((week) => (
+              <tr key={week.week_start}>
+                <Td>{formatDate(`${week.week_start}T12:00:00Z`)}</Td>
+                <Td className="text-right tabular-nums">{week.orders}</Td>
+                <Td className="text-right tabular-nums">{money(week.revenue_pence)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+    </div>
+  );
+}
+
+function niceStep(raw: number): number {
+  const pounds = Math.max(raw / 100, 1);
+  const magnitude = 10 ** Math.floor(Math.log10(pounds));
+  const nice = [1, 2, 5, 10].find((factor) => factor * magnitude >= pounds) ?? 10;
+  return nice * magnitude * 100;
+}
+
+function shortDate(isoDate: string): string {
+  const [, month, day] = isoDate.split('-');
+  return `${Number(day)}/${Number(month)}`;
+}
