@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { rawRequest, type RawResponse } from './support/raw-http.ts';
+import { budget } from './support/stack-probe.ts';
 
 const SECRET = 'sibling-secret-must-not-leak';
 const DOTFILE = 'dotfile-secret-must-not-leak';
@@ -56,13 +57,21 @@ function expectSecurityHeaders(response: RawResponse): void {
   expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
 
-/** After any hostile request the server answers the home page, quickly. */
+/**
+ * After any hostile request the server answers the home page within 100 ms (on an idle machine; see
+ * `budget`). Up to three attempts: a server that hung or died fails them all.
+ */
 async function expectStillServing(): Promise<void> {
-  const started = performance.now();
-  const response = await get('/');
-  expect(response.status).toBe(200);
-  expect(response.body).toContain('home page');
-  expect(performance.now() - started).toBeLessThan(100);
+  const timings: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = performance.now();
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('home page');
+    timings.push(performance.now() - started);
+    if (timings.at(-1)! < budget(100)) return;
+  }
+  expect(Math.min(...timings)).toBeLessThan(budget(100));
 }
 
 describe('static server: containment (finding 2)', () => {
