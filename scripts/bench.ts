@@ -155,6 +155,9 @@ async function main(): Promise<void> {
     `Purchases query with a user token (\`select * … order by created_at desc\`), n=${latency.n}: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`,
   );
   lines.push(
+    `Catalogue read with the anon key (\`select * … eq published order by category, sort_order\`), n=${latency.catalogue.n}: median ${latency.catalogue.medianMs.toFixed(2)} ms, p95 ${latency.catalogue.p95Ms.toFixed(2)} ms.`,
+  );
+  lines.push(
     '',
     `Lighthouse: mobile preset, median of ${runs} runs, ${chromePath}. Initial JS = entry script + modulepreloads of the prerendered HTML.`,
   );

@@ -21,6 +21,7 @@ import { apiKeyError } from './gateway.ts';
 import {
   BodyTooLargeError,
   JSON_BODY_LIMIT,
+  containsNul,
   header,
   isRecord,
   parseJson,
@@ -46,8 +47,17 @@ class AuthError extends Error {
 }
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;
-// bcrypt only looks at the first 72 bytes; GoTrue refuses longer passwords rather than truncating them.
-const MAX_PASSWORD_LENGTH = 72;
+// bcrypt only looks at the first 72 bytes; GoTrue refuses longer passwords (counted in bytes, as Go's len
+// does) rather than truncating them.
+const MAX_PASSWORD_BYTES = 72;
+// GoTrue's limit on an email address (auth.users.email is varchar(255)).
+const MAX_EMAIL_LENGTH = 255;
+/**
+ * A password-reset request takes at least this long whether or not the account exists, so its timing does
+ * not tell. The work differs (an emailed link is stored only for an account) and takes a few milliseconds on
+ * an idle machine; the floor leaves room for a machine many times slower.
+ */
+export const RECOVER_MIN_MS = 200;
 // Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
@@ -81,8 +91,17 @@ async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknow
   }
   if (raw.length === 0) return {};
   const parsed = parseJson(raw);
-  if (!parsed.ok) throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  if (!parsed.ok) {
+    throw new AuthError(
+      400,
+      'bad_json',
+      parsed.tooDeep ? 'Request body is nested too deeply' : 'Could not parse request body as JSON',
+    );
+  }
   if (!isRecord(parsed.value)) throw new AuthError(400, 'bad_json', 'Request body must be a JSON object');
+  // Postgres text cannot hold U+0000: refuse it here rather than fail in the database.
+  if (containsNul(parsed.value))
+    throw new AuthError(400, 'validation_failed', 'Request body must not contain the character U+0000');
   return parsed.value;
 }
 
@@ -93,6 +112,15 @@ function stringField(body: Record<string, unknown>, name: string): string | unde
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** GoTrue's checks on an email address given to sign up or recover, in its order. */
+function validateEmail(email: string): void {
+  if (email.length > MAX_EMAIL_LENGTH)
+    throw new AuthError(400, 'validation_failed', 'An email address is too long');
+  if (!EMAIL_FORMAT.test(email)) {
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+}
+
 function checkPassword(stack: StackContext, password: string): void {
   if (password.length < stack.config.minimumPasswordLength) {
     throw new AuthError(
@@ -102,11 +130,11 @@ function checkPassword(stack: StackContext, password: string): void {
       { weak_password: { reasons: ['length'] } },
     );
   }
-  if (password.length > MAX_PASSWORD_LENGTH) {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw new AuthError(
       422,
       'validation_failed',
-      `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
+      `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
     );
   }
 }
@@ -142,9 +170,7 @@ async function signup(stack: StackContext, req: IncomingMessage, url: URL): Prom
   const password = stringField(body, 'password');
   const data = isRecord(body.data) ? body.data : {};
   if (!email) throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
-  if (!EMAIL_FORMAT.test(email)) {
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  }
+  validateEmail(email);
   if (password === undefined || password === '')
     throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   checkPassword(stack, password);
@@ -155,28 +181,24 @@ async function signup(stack: StackContext, req: IncomingMessage, url: URL): Prom
   return stack.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.email_confirmed_at) return obfuscatedUserJson(email, data);
-    let userId: string;
     if (existing) {
-      // Not confirmed yet: the newest sign-up wins, and a fresh confirmation link is sent.
-      await tx.query(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::text::jsonb, updated_at = now()
-         where id = $1::text::uuid`,
-        [existing.id, hash, JSON.stringify(data)],
-      );
-      userId = existing.id;
-    } else {
-      const inserted = await tx.query<{ id: string }>(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-           raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, recovery_token,
-           email_change_token_new, email_change)
-         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-           $1, $2, '{"provider":"email","providers":["email"]}'::jsonb, $3::text::jsonb, now(), now(), false,
-           '', '', '', '')
-         returning id::text as id`,
-        [normalizeEmail(email), hash, JSON.stringify(data)],
-      );
-      userId = inserted.rows[0]?.id ?? '';
+      // Not confirmed yet. The caller's identity is unproven, so the account stays exactly as it is
+      // (password, metadata); as GoTrue does, only the confirmation email is sent again.
+      if (!stack.config.enableConfirmations) return userJson(existing);
+      await emailLink(stack, tx, existing, 'confirmation', redirectTo);
+      return userJson((await findUserById(tx, existing.id)) ?? existing);
     }
+    const inserted = await tx.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
+         raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, recovery_token,
+         email_change_token_new, email_change)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+         $1, $2, '{"provider":"email","providers":["email"]}'::jsonb, $3::text::jsonb, now(), now(), false,
+         '', '', '', '')
+       returning id::text as id`,
+      [normalizeEmail(email), hash, JSON.stringify(data)],
+    );
+    const userId = inserted.rows[0]?.id ?? '';
     const user = await findUserById(tx, userId);
     if (!user) throw new Error('sign-up lost its user');
     if (!stack.config.enableConfirmations) {
@@ -195,7 +217,8 @@ async function passwordGrant(stack: StackContext, req: IncomingMessage): Promise
   const password = stringField(body, 'password');
   if (!email || password === undefined)
     throw new AuthError(400, 'validation_failed', 'missing email or phone');
-  const user = await findUserByEmail(stack.db, email);
+  // No account has an email this long; still compare a hash, so the answer takes as long as any other.
+  const user = email.length > MAX_EMAIL_LENGTH ? undefined : await findUserByEmail(stack.db, email);
   dummyHash ??= hashPassword(randomToken());
   const matches = await verifyPassword(password, user?.encrypted_password || (await dummyHash));
   if (!user || !matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
@@ -225,15 +248,16 @@ async function recover(stack: StackContext, req: IncomingMessage, url: URL): Pro
   const body = await readJsonBody(req);
   const email = stringField(body, 'email')?.trim();
   if (!email) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
-  if (!EMAIL_FORMAT.test(email)) {
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  }
+  validateEmail(email);
   const redirectTo = allowedRedirect(stack, url.searchParams.get('redirect_to'));
+  const started = performance.now();
   await stack.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (user) await emailLink(stack, tx, user, 'recovery', redirectTo);
   });
-  // The same answer whether or not the account exists (no enumeration).
+  // The same answer, after the same time, whether or not the account exists (no enumeration).
+  const remaining = RECOVER_MIN_MS - (performance.now() - started);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
   return {};
 }
 

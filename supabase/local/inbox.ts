@@ -97,7 +97,7 @@ export async function handleInbox(
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         // The page shows stored HTML emails: no scripts may run in it.
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       },
       req.method,
     );

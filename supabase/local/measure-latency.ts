@@ -8,6 +8,9 @@ import { startLocalStack } from './server.ts';
 
 export type LatencyResult = { medianMs: number; p95Ms: number; n: number };
 
+/** The purchases query's latency (the fields, for the callers that read only those) and the catalogue read's. */
+export type StackLatency = LatencyResult & { purchases: LatencyResult; catalogue: LatencyResult };
+
 type Served = { url: string; anonKey: string; serviceRoleKey: string };
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -42,12 +45,30 @@ async function startStackProcess(): Promise<Served & { stop: () => Promise<void>
   };
 }
 
+/** Times `query` one request at a time after a warm-up; throws if any answer is an error. */
+async function sample(
+  query: () => PromiseLike<{ error: { message: string } | null }>,
+  n: number,
+  warmup: number,
+): Promise<LatencyResult> {
+  for (let i = 0; i < warmup; i++) await query();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const result = await query();
+    samples.push(performance.now() - started);
+    if (result.error) throw new Error(`query failed: ${result.error.message}`);
+  }
+  samples.sort((a, b) => a - b);
+  return { medianMs: percentile(samples, 50), p95Ms: percentile(samples, 95), n };
+}
+
 /**
- * Latency of the app's most common query against a fresh in-memory stack: the signed-in customer's
- * purchases (`select * … eq user_id … order by created_at desc`, user token, RLS on), through supabase-js
- * over HTTP, one request at a time after a warm-up.
+ * Latency of the app's most common queries against a fresh in-memory stack, through supabase-js over HTTP,
+ * one request at a time after a warm-up: the signed-in customer's purchases (`select * … eq user_id … order
+ * by created_at desc`, user token, RLS on) and the shop's catalogue read (every published product, anon key).
  */
-export async function measureLatency(options: { n?: number; warmup?: number } = {}): Promise<LatencyResult> {
+export async function measureLatency(options: { n?: number; warmup?: number } = {}): Promise<StackLatency> {
   const n = options.n ?? 200;
   const warmup = options.warmup ?? 20;
   const stack = await startStackProcess();
@@ -59,6 +80,7 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
     const customer = DEMO_ACCOUNTS.find((account) => account.role === 'customer');
     if (!customer) throw new Error('no demo customer');
     const client = createClient(stack.url, stack.anonKey, clientOptions);
+    const anon = createClient(stack.url, stack.anonKey, clientOptions);
     const service = createClient(stack.url, stack.serviceRoleKey, clientOptions);
     const { data: signIn, error } = await client.auth.signInWithPassword({
       email: customer.email,
@@ -77,18 +99,18 @@ export async function measureLatency(options: { n?: number; warmup?: number } = 
         p_download_url: '#',
       });
     }
-    const query = () =>
-      client.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false });
-    for (let i = 0; i < warmup; i++) await query();
-    const samples: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const started = performance.now();
-      const result = await query();
-      samples.push(performance.now() - started);
-      if (result.error) throw new Error(`query failed: ${result.error.message}`);
-    }
-    samples.sort((a, b) => a - b);
-    return { medianMs: percentile(samples, 50), p95Ms: percentile(samples, 95), n };
+    const purchases = await sample(
+      () =>
+        client.from('purchases').select('*').eq('user_id', userId).order('created_at', { ascending: false }),
+      n,
+      warmup,
+    );
+    const catalogue = await sample(
+      () => anon.from('products').select('*').eq('published', true).order('category').order('sort_order'),
+      n,
+      warmup,
+    );
+    return { ...purchases, purchases, catalogue };
   } finally {
     await stack.stop();
   }
@@ -119,9 +141,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   } else {
     measureLatency().then(
       (result) => {
-        console.info(
-          `Local stack, purchases query with a user token (n=${result.n}): median ${result.medianMs.toFixed(2)} ms, p95 ${result.p95Ms.toFixed(2)} ms`,
-        );
+        const line = (label: string, latency: LatencyResult): string =>
+          `Local stack, ${label} (n=${latency.n}): median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms`;
+        console.info(line('purchases query with a user token', result.purchases));
+        console.info(line('catalogue read (published products, anon key)', result.catalogue));
       },
       (error: unknown) => {
         console.error(error);

@@ -30,6 +30,8 @@ export function statusForSqlState(code: string, isAnonymous: boolean): number {
   if (code === '23505' || code === '23503') return 409;
   if (code === 'P0001') return 400;
   if (code === '42P01' || code === '42883') return 404;
+  // Statement timeout (query_canceled), as PostgREST answers it.
+  if (code === '57014') return 500;
   return 400;
 }
 

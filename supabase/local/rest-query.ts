@@ -1,5 +1,6 @@
 import type { ColumnInfo, ForeignKey, FunctionInfo, Schema, TableInfo } from './catalog.ts';
 import { RestError } from './rest-errors.ts';
+import { DEFAULT_REST_LIMITS, MAX_LOGIC_DEPTH } from './rest-limits.ts';
 
 /**
  * The PostgREST URL grammar supabase-js produces, parsed into a small tree and turned into SQL.
@@ -111,6 +112,45 @@ function unquote(value: string): string {
     return value.slice(1, -1).replace(/\\(.)/g, '$1');
   }
   return value;
+}
+
+/** How deeply parentheses nest in `text` (outside double quotes): one linear scan, before any parsing. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(') deepest = Math.max(deepest, ++depth);
+    else if (c === ')') depth--;
+  }
+  return deepest;
+}
+
+export type SelectLimits = { maxEmbedDepth: number; maxEmbeds: number };
+
+const embedLimitError = (limits: SelectLimits): RestError =>
+  new RestError(
+    400,
+    'PGRST100',
+    `Too many embedded resources: the local stack embeds at most ${limits.maxEmbedDepth} levels deep and ${limits.maxEmbeds} resources per request`,
+    'Every embedded level multiplies the rows one request makes the database produce; hosted Supabase stops such a request with a statement timeout, the local stack refuses it before it runs.',
+  );
+
+function countEmbeds(items: SelectItem[]): number {
+  return items.reduce((n, item) => (item.kind === 'embed' ? n + 1 + countEmbeds(item.select) : n), 0);
+}
+
+/** parseSelect within the embed bounds: the depth is checked on the text, before recursive parsing. */
+export function parseBoundedSelect(text: string | null, limits: SelectLimits): SelectItem[] {
+  if (text !== null && nestingDepth(text) > limits.maxEmbedDepth) throw embedLimitError(limits);
+  const items = parseSelect(text);
+  if (countEmbeds(items) > limits.maxEmbeds) throw embedLimitError(limits);
+  return items;
 }
 
 function splitAlias(item: string): { alias: string | null; rest: string } {
@@ -225,16 +265,23 @@ function parseColumnList(text: string | null): string[] | null {
     .filter(Boolean);
 }
 
-export function parseQuery(params: URLSearchParams): ParsedQuery {
+export function parseQuery(params: URLSearchParams, limits: SelectLimits = DEFAULT_REST_LIMITS): ParsedQuery {
   const filters: Filter[] = [];
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
     const logic = /^(not\.)?(and|or)$/.exec(key);
-    if (logic) filters.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value));
-    else filters.push(parseOperation(key, value));
+    if (logic) {
+      if (nestingDepth(value) > MAX_LOGIC_DEPTH) {
+        throw parseError(
+          'failed to parse logic tree',
+          `Logic trees nest at most ${MAX_LOGIC_DEPTH} levels deep in the local stack`,
+        );
+      }
+      filters.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value));
+    } else filters.push(parseOperation(key, value));
   }
   return {
-    select: parseSelect(params.get('select')),
+    select: parseBoundedSelect(params.get('select'), limits),
     filters,
     order: parseOrder(params.get('order')),
     limit: parseCount('limit', params.get('limit')),
@@ -264,6 +311,17 @@ export function quoteIdent(name: string): string {
 
 export class Params {
   readonly values: (string | null)[] = [];
+  private timeoutRef: string | null = null;
+
+  /** `statementTimeoutMs`: embedded rows are metered against it (see rest-limits.ts); null = unmetered. */
+  constructor(readonly statementTimeoutMs: number | null = null) {}
+
+  /** The condition every embedded row passes: the statement-timeout meter, or `true` when unmetered. */
+  timeoutGuard(): string {
+    if (this.statementTimeoutMs === null) return 'true';
+    this.timeoutRef ??= this.add(String(this.statementTimeoutMs), 'integer');
+    return `"_local".check_statement_timeout(${this.timeoutRef})`;
+  }
 
   /** A placeholder for a value bound as text; `type` (from the catalog) casts it on the server. */
   add(value: string | null, type?: string): string {
@@ -396,7 +454,14 @@ export function aggregateOf(shape: OutputShape): string {
   return shape.mode === 'object' ? '_s."_j"' : '_s';
 }
 
-type EmbedPlan = { target: TableInfo; many: boolean; join: (outer: string, inner: string) => string };
+type EmbedPlan = {
+  target: TableInfo;
+  many: boolean;
+  /** A condition relating a row of `inner` (the target) to the row of `outer`. */
+  join: (outer: string, inner: string) => string;
+  /** Many-to-many: the FROM clause that reaches the targets through the junction's rows (an index join). */
+  through?: (outer: string, inner: string) => string;
+};
 
 function matchesHint(fk: ForeignKey, hint: string | null, via?: string): boolean {
   return hint === null || fk.name === hint || fk.columns.includes(hint) || via === hint;
@@ -461,6 +526,10 @@ function resolveEmbed(
           join: (outer, inner) =>
             `exists (select 1 from ${tableRef(junction)} as ${j} where ${columnsEqual(j, toTarget.columns, inner, toTarget.refColumns)} ` +
             `and ${columnsEqual(j, toFrom.columns, outer, toFrom.refColumns)})`,
+          through: (outer, inner) =>
+            `from ${tableRef(junction)} as ${j} join ${tableRef(target)} as ${inner} ` +
+            `on ${columnsEqual(j, toTarget.columns, inner, toTarget.refColumns)} ` +
+            `where ${columnsEqual(j, toFrom.columns, outer, toFrom.refColumns)}`,
         });
       }
     }
@@ -516,7 +585,11 @@ function embedSql(
   const plan = resolveEmbed(schema, from, item.relation, item.hint, depth + 1);
   const inner = `_t${depth + 1}`;
   const object = objectSql(schema, plan.target, item.select, inner, depth + 1, params);
-  const source = `from ${tableRef(plan.target)} as ${inner} where ${plan.join(outer, inner)}`;
+  // Every embedded row passes the statement-timeout meter: rows multiply with each level of embedding.
+  const rows = plan.through
+    ? plan.through(outer, inner)
+    : `from ${tableRef(plan.target)} as ${inner} where ${plan.join(outer, inner)}`;
+  const source = `${rows} and ${params.timeoutGuard()}`;
   return plan.many
     ? `(select coalesce(json_agg(${object}), '[]'::json) ${source})`
     : `(select ${object} ${source})`;
@@ -597,8 +670,9 @@ export function buildRead(
   table: TableInfo,
   query: ParsedQuery,
   range: { offset: number; limit: number | null },
+  statementTimeoutMs: number | null = null,
 ): ReadPlan {
-  const params = new Params();
+  const params = new Params(statementTimeoutMs);
   // The WHERE clause's parameters come first, so the count query can reuse exactly those.
   let where = whereSql(table, query.filters, params);
   const inner = innerEmbedsSql(schema, table, query.select);
@@ -664,6 +738,7 @@ function withReturn(
 
 export type InsertOptions = {
   representation: boolean;
+  statementTimeoutMs?: number | null;
   missingDefault: boolean;
   resolution: 'merge' | 'ignore' | null;
 };
@@ -704,7 +779,7 @@ export function buildInsert(
 
   let shape: OutputShape = { mode: 'rows' };
   const statements = groups.map((group) => {
-    const params = new Params();
+    const params = new Params(options.statementTimeoutMs ?? null);
     const payload = params.add(JSON.stringify(group.rows), 'json');
     const cols = group.columns.map(quoteIdent);
     let statement: string;
@@ -742,13 +817,14 @@ export function buildUpdate(
   query: ParsedQuery,
   patch: Record<string, unknown>,
   representation: boolean,
+  statementTimeoutMs: number | null = null,
 ): { statement: WriteStatement | null; shape: OutputShape } {
   const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
   const keys = allowed
     ? Object.keys(patch).filter((key) => allowed.has(key))
     : verifyKeys(table, Object.keys(patch));
   if (keys.length === 0) return { statement: null, shape: { mode: 'rows' } };
-  const params = new Params();
+  const params = new Params(statementTimeoutMs);
   const payload = params.add(JSON.stringify(patch), 'json');
   const sets = keys.map((key) => `${quoteIdent(key)} = _r.${quoteIdent(key)}`).join(', ');
   const where = whereSql(table, query.filters, params);
@@ -764,8 +840,9 @@ export function buildDelete(
   table: TableInfo,
   query: ParsedQuery,
   representation: boolean,
+  statementTimeoutMs: number | null = null,
 ): { statement: WriteStatement; shape: OutputShape } {
-  const params = new Params();
+  const params = new Params(statementTimeoutMs);
   const where = whereSql(table, query.filters, params);
   const built = withReturn(
     schema,

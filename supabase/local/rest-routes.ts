@@ -6,6 +6,7 @@ import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';
 import {
   BodyTooLargeError,
   JSON_BODY_LIMIT,
+  MAX_JSON_DEPTH,
   header,
   headerList,
   isRecord,
@@ -124,10 +125,14 @@ async function readRaw(req: IncomingMessage): Promise<Buffer> {
   }
 }
 
+function jsonDetails(parsed: { tooDeep?: boolean }): string | null {
+  return parsed.tooDeep ? `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep` : null;
+}
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const raw = await readRaw(req);
   const parsed = raw.length === 0 ? { ok: false as const } : parseJson(raw);
-  if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json', jsonDetails(parsed));
   return parsed.value;
 }
 
@@ -190,7 +195,13 @@ async function read(
   let limit = query.limit ?? range?.limit ?? null;
   if (stack.config.maxRows !== null)
     limit = limit === null ? stack.config.maxRows : Math.min(limit, stack.config.maxRows);
-  const plan = buildRead(await stack.catalog.schema(), table, query, { offset, limit });
+  const plan = buildRead(
+    await stack.catalog.schema(),
+    table,
+    query,
+    { offset, limit },
+    stack.restLimits.statementTimeoutMs[caller.role],
+  );
   const { n, body, total } = await inContext(stack, caller, req, url, async (tx) => {
     const rows = await tx.query<{ n: number; body: string }>(plan.sql, plan.params);
     const first = rows.rows[0] ?? { n: 0, body: '[]' };
@@ -260,7 +271,8 @@ async function tableRequest(
   name: string,
 ): Promise<Outcome> {
   const method = req.method ?? 'GET';
-  const query = parseQuery(url.searchParams);
+  const query = parseQuery(url.searchParams, stack.restLimits);
+  const statementTimeoutMs = stack.restLimits.statementTimeoutMs[caller.role];
   const prefs = parsePrefer(req);
   const accept = parseAccept(req);
   if (method === 'GET' || method === 'HEAD') {
@@ -277,6 +289,7 @@ async function tableRequest(
       representation: prefs.representation,
       missingDefault: prefs.missingDefault,
       resolution: prefs.resolution,
+      statementTimeoutMs,
     });
     return write(stack, caller, req, url, statements, shape, prefs, accept, 201);
   }
@@ -291,6 +304,7 @@ async function tableRequest(
       query,
       payload,
       prefs.representation,
+      statementTimeoutMs,
     );
     return write(stack, caller, req, url, statement ? [statement] : [], shape, prefs, accept, 200);
   }
@@ -301,6 +315,7 @@ async function tableRequest(
       table,
       query,
       prefs.representation,
+      statementTimeoutMs,
     );
     return write(stack, caller, req, url, [statement], shape, prefs, accept, 200);
   }
@@ -324,7 +339,7 @@ async function rpcRequest(
     // No body means no arguments (supabase-js sends `{}`, curl users often send nothing).
     if (payload.length > 0) {
       const parsed = parseJson(payload);
-      if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      if (!parsed.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json', jsonDetails(parsed));
       if (!isRecord(parsed.value))
         throw new RestError(400, 'PGRST102', 'The arguments of a function call must be a JSON object');
       args = parsed.value;

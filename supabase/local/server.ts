@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { LOCAL_STACK_DEFAULT_PORT } from './local-data.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +13,10 @@ import { loadStackConfig } from './config-toml.ts';
 import { preflightHeaders } from './cors.ts';
 import { closeDatabase, createDatabase } from './db.ts';
 import { handleFunctions } from './functions-routes.ts';
-import { send, sendJson } from './http-util.ts';
+import { BASE_HEADERS, send, sendJson, withoutCors } from './http-util.ts';
 import { handleInbox } from './inbox.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
+import { installRestLimits, restLimits, type RestLimitOptions } from './rest-limits.ts';
 import { handleRest } from './rest-routes.ts';
 import { seedAudio } from './seed-audio.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
@@ -41,6 +43,8 @@ export type LocalStackOptions = {
   host?: string;
   /** Per-function settings over config.toml's [functions.<name>] (tests use it for fixture functions). */
   functions?: Record<string, { verifyJwt: boolean }>;
+  /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
+  rest?: RestLimitOptions;
 };
 
 export type LocalStack = {
@@ -54,11 +58,37 @@ export type LocalStack = {
   stop(): Promise<void>;
 };
 
+/** Host names that reach this machine's loopback; anything else in Host is a rebound DNS name. */
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+
+/**
+ * `/_local/*` (the inbox holds every account's sign-in links) is for tools on this machine only: no CORS,
+ * so no other origin's page can read it, and only loopback Host names, so DNS rebinding cannot either.
+ */
+function localOnly(req: IncomingMessage, res: ServerResponse): boolean {
+  withoutCors(res);
+  if (!LOOPBACK_HOST.test(req.headers.host ?? '')) {
+    sendJson(res, 403, { message: 'The local endpoints answer only requests to localhost' });
+    return false;
+  }
+  if (req.method === 'OPTIONS') {
+    sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'GET, HEAD' });
+    return false;
+  }
+  return true;
+}
+
 async function route(stack: StackContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', stack.url);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', stack.url);
+  } catch {
+    return sendJson(res, 400, { message: 'Malformed request URL' });
+  }
   const pathname = url.pathname;
   const under = (prefix: string): string | null =>
     pathname === prefix || pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : null;
+  if (under('/_local') !== null && !localOnly(req, res)) return;
 
   // Functions answer their own preflights; every other route's preflight is the gateway's.
   const functionPath = under('/functions/v1');
@@ -77,6 +107,30 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   if (inboxPath !== null) return handleInbox(stack, req, res, url, inboxPath);
   if (pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
   sendJson(res, 404, { message: 'no Route matched with those values' });
+}
+
+/**
+ * Requests Node's parser refuses (garbage, a head over its 16 KiB limit) never reach `route`: answer them
+ * here in the same JSON shape, rather than with Node's bare status line.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request header fields too large']
+      : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ message });
+  const headers = {
+    ...BASE_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /**
@@ -103,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     await seedDemoPurchases(db);
     await seedAudio(db, storageRoot);
+    await installRestLimits(db);
   } catch (error) {
     await closeDatabase(db);
     throw error;
@@ -120,6 +175,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     functionsDir: path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions')),
     functionEnv: { ...(options.functionEnv ?? {}) },
     catalog: new Catalog(db),
+    restLimits: restLimits(options.rest),
     log: quiet ? () => {} : (message) => console.info(message),
   };
 
@@ -138,6 +194,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
 
   const host = options.host ?? '127.0.0.1';
   const listen = (target: Server, port: number, address: string): Promise<void> =>
@@ -165,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void,
     );
     v6.keepAliveTimeout = server.keepAliveTimeout;
+    v6.on('clientError', answerClientError);
     await listen(v6, port, '::1').then(
       () => servers.push(v6),
       () => undefined,

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Catalog } from './catalog.ts';
 import type { StackConfig } from './config-toml.ts';
+import type { RestLimits } from './rest-limits.ts';
 
 /** Everything a route needs about the running stack. */
 export type StackContext = {
@@ -19,6 +20,8 @@ export type StackContext = {
   /** Extra environment for edge functions (e.g. STRIPE_* values). */
   functionEnv: Record<string, string>;
   catalog: Catalog;
+  /** Bounds on one REST request's work (embed depth and count, statement timeout per role). */
+  restLimits: RestLimits;
   /** Prints unless the stack is quiet. */
   log: (message: string) => void;
 };

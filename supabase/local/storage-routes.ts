@@ -285,11 +285,16 @@ async function fileFromRequest(
   const type = header(req, 'content-type') ?? '';
   if (type.toLowerCase().startsWith('multipart/form-data')) {
     // Let undici's multipart parser do the work (storage-js sends a Blob as form data).
-    const form = await new Request('http://local.invalid/', {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: new Uint8Array(body),
-    }).formData();
+    let form: FormData;
+    try {
+      form = await new Request('http://local.invalid/', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: new Uint8Array(body),
+      }).formData();
+    } catch {
+      throw new StorageError('400', 'InvalidRequest', 'The body is not valid multipart form data');
+    }
     let file: Blob | null = null;
     for (const value of form.values()) if (typeof value !== 'string') file = value;
     if (!file) throw new StorageError('400', 'InvalidRequest', 'No file found in the form data');

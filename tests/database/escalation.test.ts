@@ -135,6 +135,20 @@ describe('escalation attempts fail', () => {
     });
   });
 
+  it('is_admin cannot be asked about another user id', async () => {
+    const about = await probe(db, customerA, 'select public.is_admin($1::uuid) as yes', [users.admin]);
+    expect(about).toMatchObject({ ok: false, code: '42883' });
+    // The policies' helper lives outside every schema the API exposes.
+    const exposed = await db.query<{ schema: string; args: string }>(
+      `select n.nspname as schema, pg_get_function_identity_arguments(p.oid) as args
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.proname = 'is_admin' order by 1`,
+    );
+    expect(exposed.rows).toEqual([
+      { schema: 'private', args: 'uid uuid' },
+      { schema: 'public', args: '' },
+    ]);
+  });
+
   it('an admin cannot remove their own admin role (by delete or update)', async () => {
     const del = await probe(
       db,

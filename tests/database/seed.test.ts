@@ -307,7 +307,7 @@ describe('demo accounts', () => {
 
   it('only the admin account is an admin', async () => {
     const r = await db.query<{ email: string; admin: boolean }>(
-      `select u.email, public.is_admin(u.id) as admin from auth.users u where u.email = any($1) order by u.email`,
+      `select u.email, private.is_admin(u.id) as admin from auth.users u where u.email = any($1) order by u.email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     );
     expect(r.rows).toEqual([
