@@ -66,6 +66,12 @@ function isAbsoluteUrl(value: string): boolean {
   }
 }
 
+function stringRecord(value: FormObject | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value ?? {})) if (typeof item === 'string') out[key] = item;
+  return out;
+}
+
 function integer(value: string | undefined): number | null {
   return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
@@ -146,10 +152,8 @@ function createSession(stack: StackContext, form: FormObject): ApiResult {
       },
     });
   }
-  const metadata: Record<string, string> = {};
-  for (const [key, value] of Object.entries(obj(form.metadata) ?? {})) {
-    if (typeof value === 'string') metadata[key] = value;
-  }
+  const metadata = stringRecord(obj(form.metadata));
+  const paymentMetadata = stringRecord(obj(obj(form.payment_intent_data)?.metadata));
   const created = nowSeconds();
   const session: Session = {
     id,
@@ -175,7 +179,7 @@ function createSession(stack: StackContext, form: FormObject): ApiResult {
     expires_at: created + 24 * 60 * 60,
     livemode: false,
   };
-  const stored: StoredSession = { session, lines, promotion: null };
+  const stored: StoredSession = { session, lines, promotion: null, paymentMetadata };
   applyPromotion(stored, null);
   stateOf(stack).sessions.set(id, stored);
   return { status: 200, body: session };
@@ -196,6 +200,7 @@ export async function completeSession(stack: StackContext, stored: StoredSession
     refunded: false,
     status: 'succeeded',
     payment_intent: paymentIntent,
+    metadata: { ...stored.paymentMetadata },
     created: nowSeconds(),
     livemode: false,
   };
@@ -228,8 +233,14 @@ async function chargeFor(stack: StackContext, paymentIntent: string): Promise<Ch
   const known = state.charges.get(paymentIntent);
   if (known) return known;
   // A payment taken before this stack (re)started, or seeded demo data: the order records what was paid.
-  const result = await stack.db.query<{ amount: number; currency: string; refunded: boolean; created: Date }>(
-    `select coalesce(amount_paid_pence, amount_pence) as amount, currency, status = 'refunded' as refunded,
+  const result = await stack.db.query<{
+    id: string;
+    amount: number;
+    currency: string;
+    refunded: boolean;
+    created: Date;
+  }>(
+    `select id, coalesce(amount_paid_pence, amount_pence) as amount, currency, status = 'refunded' as refunded,
             coalesce(fulfilled_at, created_at) as created
      from public.orders where stripe_payment_intent_id = $1 and status in ('paid', 'refunded')`,
     [paymentIntent],
@@ -247,6 +258,7 @@ async function chargeFor(stack: StackContext, paymentIntent: string): Promise<Ch
     refunded: row.refunded,
     status: 'succeeded',
     payment_intent: paymentIntent,
+    metadata: { order_id: row.id },
     created: Math.floor(row.created.getTime() / 1000),
     livemode: false,
   };

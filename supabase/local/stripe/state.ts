@@ -54,7 +54,13 @@ export type Session = {
   livemode: false;
 };
 
-export type StoredSession = { session: Session; lines: LineItem[]; promotion: PromotionCode | null };
+export type StoredSession = {
+  session: Session;
+  lines: LineItem[];
+  promotion: PromotionCode | null;
+  /** payment_intent_data[metadata]: Stripe copies it onto the payment intent and its charge. */
+  paymentMetadata: Record<string, string>;
+};
 
 export type Charge = {
   id: string;
@@ -67,6 +73,7 @@ export type Charge = {
   refunded: boolean;
   status: 'succeeded';
   payment_intent: string;
+  metadata: Record<string, string>;
   created: number;
   livemode: false;
 };
