@@ -32,7 +32,8 @@ async function prepare(page: Page, { safetyAcknowledged = false, palette = 'defa
         'cookie-preferences',
         JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
       );
-      if (highContrast) localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast: true }));
+      if (highContrast)
+        localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast: true }));
       if (acknowledged) localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
       const w = window as AudioWindow;
       w.__startTimes = [];
@@ -74,7 +75,9 @@ async function signInToAccount(page: Page) {
 const bar = (page: Page) => page.getByRole('region', { name: 'Audio player' });
 /** The bar's title line ('Now playing: ' is for screen readers). */
 const nowPlaying = (page: Page, title: string) =>
-  bar(page).getByRole('paragraph').filter({ hasText: new RegExp(`^Now playing: ${title}$`) });
+  bar(page)
+    .getByRole('paragraph')
+    .filter({ hasText: new RegExp(`^Now playing: ${title}$`) });
 
 function media(page: Page) {
   return page.evaluate(() => {
@@ -87,10 +90,13 @@ function media(page: Page) {
 
 async function waitPlaying(page: Page, atLeast = 0.2) {
   await expect
-    .poll(async () => {
-      const state = await media(page);
-      return state !== null && !state.paused && state.currentTime >= atLeast;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const state = await media(page);
+        return state !== null && !state.paused && state.currentTime >= atLeast;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 
@@ -210,7 +216,9 @@ test("nobody else can stream the demo customer's audio: signing it as another cu
 }) => {
   const owner = await token(request, CUSTOMER.email, CUSTOMER.password);
   const headers = (bearer: string) => ({ apikey: ANON_KEY, authorization: `Bearer ${bearer}` });
-  const owned = await request.get(`${stackUrl}/rest/v1/purchases?select=product_id`, { headers: headers(owner) });
+  const owned = await request.get(`${stackUrl}/rest/v1/purchases?select=product_id`, {
+    headers: headers(owner),
+  });
   const productId = ((await owned.json()) as { product_id: string }[])[0]?.product_id;
   const product = await request.get(`${stackUrl}/rest/v1/products?select=audio_path&id=eq.${productId}`, {
     headers: headers(owner),
@@ -247,11 +255,23 @@ async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: object, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: object,
+            o: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     // The site header (signed-in avatar menu) belongs to the header's own scan; this one is about the player.
-    const result = await axe.run({ exclude: [['header']] }, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
+    const result = await axe.run(
+      { exclude: [['header']] },
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      },
+    );
     return result.violations;
   });
   return violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
@@ -270,7 +290,9 @@ for (const palette of ['default', 'high-contrast'] as const) {
     await bar(page).getByRole('button', { name: 'Pause' }).click();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-      await bar(page).getByRole('button', { name: /Expand player|Collapse player/ }).waitFor();
+      await bar(page)
+        .getByRole('button', { name: /Expand player|Collapse player/ })
+        .waitFor();
       if ((await bar(page).getByRole('button', { name: 'Collapse player' }).count()) > 0)
         await bar(page).getByRole('button', { name: 'Collapse player' }).click();
       expect(await axeViolations(page), `collapsed at ${width}`).toEqual([]);
@@ -278,7 +300,9 @@ for (const palette of ['default', 'high-contrast'] as const) {
       await bar(page).getByRole('button', { name: 'Expand player' }).click();
       await expect(bar(page).getByRole('tab', { name: /Playlist/ })).toBeVisible();
       expect(await axeViolations(page), `expanded, now playing, at ${width}`).toEqual([]);
-      await bar(page).getByRole('tab', { name: /Playlist/ }).click();
+      await bar(page)
+        .getByRole('tab', { name: /Playlist/ })
+        .click();
       await expect(bar(page).getByText('3 tracks · 1 of 3')).toBeVisible();
       expect(await axeViolations(page), `expanded, playlist, at ${width}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -299,13 +323,19 @@ test('time from pressing play to audio starting (median of five, local stack)', 
   for (let run = 0; run < 5; run++) {
     const title = TITLES[run % TITLES.length]!;
     await page.getByRole('button', { name: `Play ${title}` }).click();
-    await expect.poll(() => page.evaluate(() => (window as AudioWindow).__startTimes?.length ?? 0)).toBe(run + 1);
+    await expect
+      .poll(() => page.evaluate(() => (window as AudioWindow).__startTimes?.length ?? 0))
+      .toBe(run + 1);
     await bar(page).getByRole('button', { name: 'Pause' }).click();
   }
   const times = await page.evaluate(() => (window as AudioWindow).__startTimes ?? []);
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  console.info(`play → playing (ms): ${times.map((t) => Math.round(t)).join(', ')}; median ${Math.round(median)}`);
-  test.info().annotations.push({ type: 'play-to-playing-median-ms', description: String(Math.round(median)) });
+  console.info(
+    `play → playing (ms): ${times.map((t) => Math.round(t)).join(', ')}; median ${Math.round(median)}`,
+  );
+  test
+    .info()
+    .annotations.push({ type: 'play-to-playing-median-ms', description: String(Math.round(median)) });
   expect(times).toHaveLength(5);
 });

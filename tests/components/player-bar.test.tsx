@@ -7,7 +7,9 @@ import { PlayerProvider } from '@/features/player/player-provider';
 import type { Track } from '@/features/player/player-types';
 
 vi.mock('@/lib/audio-storage', () => ({
-  signOwnedAudioUrl: vi.fn((productId: string) => Promise.resolve(`https://stack.test/full/${productId}.mp3?token=t`)),
+  signOwnedAudioUrl: vi.fn((productId: string) =>
+    Promise.resolve(`https://stack.test/full/${productId}.mp3?token=t`),
+  ),
 }));
 
 // Radix Slider measures itself; jsdom has no ResizeObserver.
@@ -80,7 +82,9 @@ describe('the player bar', { timeout: 30_000 }, () => {
     const notice = await screen.findByRole('alertdialog', { name: 'Before you listen' }, { timeout: 15_000 });
     expect(notice).toHaveTextContent('Never listen while driving, operating machinery');
     await user.click(within(notice).getByRole('button', { name: 'I understand, play' }));
-    expect(await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(within(region()).getByText('Sleep Deeply Tonight')).toBeInTheDocument();
     expect(await within(region()).findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(localStorage.getItem('hypnotherapy-listening-safety')).toBe('acknowledged');
@@ -133,12 +137,16 @@ describe('the player bar', { timeout: 30_000 }, () => {
     expect(within(rows[0]!).getByTestId('playing-indicator')).toBeInTheDocument();
     await user.click(within(rows[2]!).getAllByRole('button')[0]!); // the row itself (the other removes it)
     expect(within(bar).getByText('3 tracks · 3 of 3')).toBeInTheDocument();
-    await user.click(within(bar).getByRole('button', { name: 'Remove Sleep Deeply Tonight from the playlist' }));
+    await user.click(
+      within(bar).getByRole('button', { name: 'Remove Sleep Deeply Tonight from the playlist' }),
+    );
     expect(within(bar).getByText('2 tracks · 2 of 2')).toBeInTheDocument();
     // Adding what is already there changes nothing.
     await user.click(screen.getByRole('button', { name: 'Queue' }));
     expect(within(bar).getByText('2 tracks · 2 of 2')).toBeInTheDocument();
-    within(bar).getByRole('tab', { name: /Playlist/ }).focus();
+    within(bar)
+      .getByRole('tab', { name: /Playlist/ })
+      .focus();
     await user.keyboard('{Escape}');
     expect(bar).toHaveClass('h-24');
     expect(within(bar).getByRole('button', { name: 'Expand player' })).toHaveFocus();

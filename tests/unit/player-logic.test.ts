@@ -24,7 +24,12 @@ import {
 } from '@/features/player/player-logic';
 import type { PlayerState, Track } from '@/features/player/player-types';
 
-const track = (n: number): Track => ({ id: `t${n}`, title: `Track ${n}`, category: 'Insomnia', productId: `p${n}` });
+const track = (n: number): Track => ({
+  id: `t${n}`,
+  title: `Track ${n}`,
+  category: 'Insomnia',
+  productId: `p${n}`,
+});
 const [a, b, c, d] = [track(1), track(2), track(3), track(4)] as [Track, Track, Track, Track];
 const list = [a, b, c];
 
@@ -35,7 +40,13 @@ function playing(index = 0, extra: Partial<PlayerState> = {}): PlayerState {
 describe('play a track with its playlist', () => {
   it('sets the playlist, the index of the track, shows the player and plays (spinner until audio starts)', () => {
     const state = playTrack(initialPlayerState, b, list);
-    expect(state).toMatchObject({ playlist: list, currentIndex: 1, isOpen: true, isPlaying: true, isLoading: true });
+    expect(state).toMatchObject({
+      playlist: list,
+      currentIndex: 1,
+      isOpen: true,
+      isPlaying: true,
+      isLoading: true,
+    });
     expect(currentTrack(state)).toBe(b);
     expect(isPlayerVisible(state)).toBe(true);
   });
@@ -143,7 +154,10 @@ describe('when a track ends', () => {
     expect(trackEnded(playing(2))).toMatchObject({ currentIndex: 2, isPlaying: false });
   });
   it('with shuffle, goes on to another random track', () => {
-    expect(trackEnded(playing(2, { shuffle: true }), () => 0)).toMatchObject({ currentIndex: 0, isPlaying: true });
+    expect(trackEnded(playing(2, { shuffle: true }), () => 0)).toMatchObject({
+      currentIndex: 0,
+      isPlaying: true,
+    });
   });
   it('stops when the sleep timer is set to the end of the track', () => {
     const state = trackEnded(playing(0, { sleep: { kind: 'end-of-track' } }));
@@ -220,7 +234,12 @@ describe('keyboard shortcuts', () => {
   it('nothing in a text field or with a modifier', () => {
     expect(isTextField(el('<input type="email">'))).toBe(true);
     expect(isTextField(el('<input type="checkbox">'))).toBe(false);
-    for (const html of ['<input>', '<textarea></textarea>', '<select></select>', '<div contenteditable="true"></div>']) {
+    for (const html of [
+      '<input>',
+      '<textarea></textarea>',
+      '<select></select>',
+      '<div contenteditable="true"></div>',
+    ]) {
       expect(shortcutFor(key(' '), el(html)), html).toBeNull();
       expect(shortcutFor(key('ArrowLeft'), el(html)), html).toBeNull();
     }

@@ -4,7 +4,12 @@ import { accountKey, readSavedPlayer, SAFETY_KEY } from '@/features/player/playe
 import { createPlayerStore, type PlayerStore } from '@/features/player/player-store';
 import type { Track } from '@/features/player/player-types';
 
-const track = (n: number): Track => ({ id: `t${n}`, title: `Secret title ${n}`, category: 'Insomnia', productId: `p${n}` });
+const track = (n: number): Track => ({
+  id: `t${n}`,
+  title: `Secret title ${n}`,
+  category: 'Insomnia',
+  productId: `p${n}`,
+});
 const list = [track(1), track(2), track(3)];
 
 /** An <audio> whose play/pause work without media (jsdom has no playback). */
@@ -46,7 +51,9 @@ describe('the player store with its audio engine', () => {
     store = createPlayerStore({ random: () => 0 });
     audio = fakeAudio();
     let n = 0;
-    sign = vi.fn((productId: string) => Promise.resolve(`https://stack.test/sign/full/${productId}.mp3?token=${++n}`));
+    sign = vi.fn((productId: string) =>
+      Promise.resolve(`https://stack.test/sign/full/${productId}.mp3?token=${++n}`),
+    );
     disconnect = connectAudio(audio, store, sign, { artist: 'Practice' });
   });
   afterEach(() => disconnect());
@@ -243,7 +250,12 @@ describe('per-account memory: playlist, settings and positions survive a reload'
 
     const reloaded = createPlayerStore();
     await reloaded.setAccount('user-1');
-    expect(reloaded.getSnapshot()).toMatchObject({ currentIndex: 1, isOpen: true, isPlaying: false, volume: 0.5 });
+    expect(reloaded.getSnapshot()).toMatchObject({
+      currentIndex: 1,
+      isOpen: true,
+      isPlaying: false,
+      volume: 0.5,
+    });
     expect(reloaded.getSnapshot().playlist).toEqual(list);
     expect(reloaded.resumePosition('p2')).toBe(42);
 
