@@ -172,15 +172,17 @@ test('the demo customer listens: play, next/previous, shuffle, keyboard, seek (2
   await page.keyboard.press('ArrowUp');
   await expect.poll(async () => (await media(page))?.volume).toBeCloseTo(1, 5);
 
-  // Seek with the slider: keyboard Home to the start, then a click half-way along it.
+  // Seek with the slider: a click a quarter of the way along it (90 s audio: about 0:22).
   const seek = bar(page).getByRole('slider', { name: 'Seek' });
-  await seek.focus();
-  await page.keyboard.press('Home');
-  await expect.poll(async () => (await media(page))?.currentTime ?? 99).toBeLessThan(3);
   const track = await seek.locator('xpath=../..').boundingBox();
   if (!track) throw new Error('no seek slider');
-  await page.mouse.click(track.x + track.width / 2, track.y + track.height / 2);
-  await expect.poll(async () => (await media(page))?.currentTime ?? 0).toBeGreaterThan(40);
+  await page.mouse.click(track.x + track.width / 4, track.y + track.height / 2);
+  await expect
+    .poll(async () => {
+      const time = (await media(page))?.currentTime ?? 0;
+      return time > 18 && time < 35;
+    })
+    .toBe(true);
   expect(audioResponses.some((response) => response.status === 206)).toBe(true);
   expect(audioResponses.every((response) => response.status === 200 || response.status === 206)).toBe(true);
 

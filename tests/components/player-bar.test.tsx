@@ -152,6 +152,40 @@ describe('the player bar', { timeout: 30_000 }, () => {
     expect(within(bar).getByRole('button', { name: 'Expand player' })).toHaveFocus();
   });
 
+  it('the seek slider seeks with the keyboard (Home, End, arrows) once the duration is known', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    let media: HTMLMediaElement | undefined;
+    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(function (this: HTMLMediaElement) {
+      media = this;
+      return Promise.resolve();
+    });
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(media).toBeDefined());
+    let time = 40;
+    Object.defineProperty(media!, 'duration', { get: () => 90, configurable: true });
+    Object.defineProperty(media!, 'readyState', { get: () => 4, configurable: true });
+    Object.defineProperty(media!, 'currentTime', {
+      get: () => time,
+      set: (v: number) => (time = v),
+      configurable: true,
+    });
+    act(() => {
+      media!.dispatchEvent(new Event('loadedmetadata'));
+      media!.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(within(bar).getByText('1:30')).toBeInTheDocument();
+    within(bar).getByRole('slider', { name: 'Seek' }).focus();
+    await user.keyboard('{Home}');
+    expect(time).toBe(0);
+    await user.keyboard('{PageUp}');
+    expect(time).toBeCloseTo(0.9, 5);
+    await user.keyboard('{End}');
+    expect(time).toBe(90);
+  });
+
   it('close hides the bar and hands focus to the page', async () => {
     localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
     const user = userEvent.setup();
