@@ -38,7 +38,8 @@ export const playerText = {
   announcePaused: 'Paused',
   resumed: (time: string) => `Resumed at ${time}`,
   playbackError: 'Could not play this audio. Please try again.',
-  shortcuts: 'Shortcuts while the player is open: Space play or pause, Left and Right arrows 10 seconds back or forward, Up and Down arrows volume.',
+  shortcuts:
+    'Shortcuts while the player is open: Space play or pause, Left and Right arrows 10 seconds back or forward, Up and Down arrows volume.',
 } as const;
 
 /** The one-time notice before the first play (PRODUCT.md "Listening safety"). */

@@ -18,7 +18,9 @@ describe('local demo data: the demo customer owns three audios', () => {
   it('from one paid order whose lines and purchases add up to what was paid', async () => {
     const { client, userId } = await signedInClient(stack, customer.email, customer.password);
     const orders = await client.from('orders').select('id, status, amount_pence, amount_paid_pence');
-    expect(orders.data).toEqual([{ id: DEMO_ORDER_ID, status: 'paid', amount_pence: 897, amount_paid_pence: 897 }]);
+    expect(orders.data).toEqual([
+      { id: DEMO_ORDER_ID, status: 'paid', amount_pence: 897, amount_paid_pence: 897 },
+    ]);
     const lines = await client.from('order_lines').select('kind, product_id, price_pence').order('position');
     expect(lines.data).toHaveLength(3);
     const purchases = await client
@@ -48,7 +50,7 @@ describe('local demo data: the demo customer owns three audios', () => {
     expect(signed.error).toBeNull();
     const response = await fetch(signed.data?.signedUrl ?? '');
     const bytes = (await response.arrayBuffer()).byteLength;
-    expect(bytes / 36 * 576 / 16_000).toBeGreaterThanOrEqual(60); // 36-byte frames of 576 samples at 16 kHz
+    expect(((bytes / 36) * 576) / 16_000).toBeGreaterThanOrEqual(60); // 36-byte frames of 576 samples at 16 kHz
 
     const other = await confirmedUser(stack, 'not-the-owner');
     const { client: otherClient } = await signedInClient(stack, other.email, other.password);

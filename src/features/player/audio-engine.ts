@@ -47,7 +47,8 @@ export function connectAudio(
   let sleepFactor = 1;
   let sleepInterval: ReturnType<typeof setInterval> | undefined;
   let loadedProductId: string | null = null;
-  const session = typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
+  const session =
+    typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
 
   const applyVolume = (state: PlayerState) => {
     audio.volume = Math.max(0, Math.min(1, state.volume * sleepFactor));
@@ -94,7 +95,11 @@ export function connectAudio(
       return;
     }
     if (typeof MediaMetadata !== 'undefined') {
-      session.metadata = new MediaMetadata({ title: track.title, artist: options.artist, album: track.category });
+      session.metadata = new MediaMetadata({
+        title: track.title,
+        artist: options.artist,
+        album: track.category,
+      });
     }
   };
 
@@ -203,7 +208,10 @@ export function connectAudio(
     store.setProgress({ currentTime: audio.currentTime });
     if (Math.abs(audio.currentTime - lastRemembered) >= REMEMBER_EVERY_SECONDS) remember();
     if (state.sleep?.kind === 'end-of-track' && Number.isFinite(audio.duration)) {
-      sleepFactor = Math.min(1, Math.max(0, (audio.duration - audio.currentTime) / END_OF_TRACK_FADE_SECONDS));
+      sleepFactor = Math.min(
+        1,
+        Math.max(0, (audio.duration - audio.currentTime) / END_OF_TRACK_FADE_SECONDS),
+      );
       applyVolume(state);
     }
   };
@@ -327,7 +335,16 @@ export function connectAudio(
     unsubscribe();
     detachEngine();
     if (session) {
-      for (const action of ['play', 'pause', 'previoustrack', 'nexttrack', 'seekbackward', 'seekforward', 'seekto', 'stop'] as const) {
+      for (const action of [
+        'play',
+        'pause',
+        'previoustrack',
+        'nexttrack',
+        'seekbackward',
+        'seekforward',
+        'seekto',
+        'stop',
+      ] as const) {
         try {
           session.setActionHandler(action, null);
         } catch {

@@ -79,15 +79,15 @@ export function PlayerBar() {
     return connectAudio(audio, store, (productId) => signOwnedAudioUrl(productId), {
       artist: site.practiceName,
       onTrackChange: (next, state) =>
-        setAnnouncement(
-          playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length),
-        ),
+        setAnnouncement(playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length)),
     });
   }, [store]);
 
   // Collapsing with focus inside the panel (Escape, or the panel's own controls) hands focus to the toggle.
   const setExpanded = (expanded: boolean) => {
-    const focusInPanel = regionRef.current?.querySelector('[data-player-panel]')?.contains(document.activeElement);
+    const focusInPanel = regionRef.current
+      ?.querySelector('[data-player-panel]')
+      ?.contains(document.activeElement);
     player.setExpanded(expanded);
     if (!expanded && focusInPanel) toggleRef.current?.focus();
   };
@@ -115,7 +115,11 @@ export function PlayerBar() {
 
   return (
     <>
-      <SafetyNotice open={player.safetyNoticeOpen} onAcknowledge={player.acknowledgeSafety} onCancel={player.dismissSafety} />
+      <SafetyNotice
+        open={player.safetyNoticeOpen}
+        onAcknowledge={player.acknowledgeSafety}
+        onCancel={player.dismissSafety}
+      />
       {visible && track && (
         <section
           ref={regionRef}
@@ -135,7 +139,15 @@ export function PlayerBar() {
                   {track.title}
                 </p>
                 {/* A playback error replaces the category line until the next play (spec §8: short, no details). */}
-                <p role="status" className={cn('text-xs', player.error ? 'font-semibold leading-tight text-destructive' : 'truncate text-muted-foreground')}>
+                <p
+                  role="status"
+                  className={cn(
+                    'text-xs',
+                    player.error
+                      ? 'font-semibold leading-tight text-destructive'
+                      : 'truncate text-muted-foreground',
+                  )}
+                >
                   {player.error ?? track.category}
                 </p>
               </div>
@@ -143,7 +155,13 @@ export function PlayerBar() {
                 <SkipBack aria-hidden="true" />
               </IconButton>
               <IconButton
-                label={player.isLoading ? playerText.loading : player.isPlaying ? playerText.pause : playerText.play}
+                label={
+                  player.isLoading
+                    ? playerText.loading
+                    : player.isPlaying
+                      ? playerText.pause
+                      : playerText.play
+                }
                 onClick={player.togglePlay}
                 className="bg-primary text-primary-foreground hover:bg-primary hover:opacity-90"
                 data-testid="player-play"

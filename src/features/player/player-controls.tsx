@@ -47,4 +47,3 @@ export function VolumeControl({ player, className }: { player: PlayerValue; clas
     </div>
   );
 }
-

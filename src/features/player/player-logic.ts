@@ -78,7 +78,9 @@ export function addToPlaylist(state: PlayerState, tracks: readonly Track[]): Pla
   return {
     ...state,
     playlist: [...state.playlist, ...fresh],
-    ...(wasEmpty ? { currentIndex: 0, isOpen: true, isPlaying: false, isLoading: false, loadKey: state.loadKey + 1 } : {}),
+    ...(wasEmpty
+      ? { currentIndex: 0, isOpen: true, isPlaying: false, isLoading: false, loadKey: state.loadKey + 1 }
+      : {}),
   };
 }
 
@@ -92,7 +94,15 @@ export function removeFromPlaylist(state: PlayerState, trackId: string): PlayerS
   if (removed === -1) return state;
   const playlist = state.playlist.filter((_, index) => index !== removed);
   if (playlist.length === 0) {
-    return { ...state, playlist, currentIndex: 0, isOpen: false, isPlaying: false, isLoading: false, expanded: false };
+    return {
+      ...state,
+      playlist,
+      currentIndex: 0,
+      isOpen: false,
+      isPlaying: false,
+      isLoading: false,
+      expanded: false,
+    };
   }
   if (removed < state.currentIndex) return { ...state, playlist, currentIndex: state.currentIndex - 1 };
   if (removed > state.currentIndex) return { ...state, playlist };
@@ -137,7 +147,8 @@ export function previous(state: PlayerState, playedSeconds: number): PlayerState
  * stops; otherwise the next track (random with shuffle), stopping after the last one.
  */
 export function trackEnded(state: PlayerState, random: () => number = Math.random): PlayerState {
-  if (state.sleep?.kind === 'end-of-track') return { ...state, isPlaying: false, isLoading: false, sleep: null };
+  if (state.sleep?.kind === 'end-of-track')
+    return { ...state, isPlaying: false, isLoading: false, sleep: null };
   if (state.repeat) return { ...state, loadKey: state.loadKey + 1, isPlaying: true, isLoading: true };
   const last = state.currentIndex >= state.playlist.length - 1;
   if (!state.shuffle && last) return { ...state, isPlaying: false, isLoading: false };
@@ -191,7 +202,18 @@ export function seekPercent(currentTime: number, duration: number | null): numbe
 
 export type ShortcutAction = 'toggle-play' | 'seek-back' | 'seek-forward' | 'volume-up' | 'volume-down';
 
-const TEXT_INPUT_TYPES = new Set(['', 'text', 'search', 'email', 'password', 'tel', 'url', 'number', 'date', 'time']);
+const TEXT_INPUT_TYPES = new Set([
+  '',
+  'text',
+  'search',
+  'email',
+  'password',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'time',
+]);
 
 /** Whether focus is in a text field (where the player's shortcuts never apply). */
 export function isTextField(element: Element | null): boolean {
@@ -199,14 +221,25 @@ export function isTextField(element: Element | null): boolean {
   const tag = element.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') return TEXT_INPUT_TYPES.has(((element as HTMLInputElement).type || '').toLowerCase());
-  return (element as HTMLElement).isContentEditable === true || element.getAttribute('contenteditable') === 'true';
+  return (
+    (element as HTMLElement).isContentEditable === true || element.getAttribute('contenteditable') === 'true'
+  );
 }
 
 /** Controls that use the key themselves (Space presses a button; arrows move a slider or tab). */
 function handlesKey(element: Element | null, key: string): boolean {
   if (!element) return false;
-  if (key === ' ') return element.closest('button, a[href], summary, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="menuitem"], [role="option"]') !== null;
-  return element.closest('[role="slider"], [role="tab"], [role="radio"], [role="menuitem"], [role="option"], [role="listbox"], [role="menu"], [role="tablist"]') !== null;
+  if (key === ' ')
+    return (
+      element.closest(
+        'button, a[href], summary, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="menuitem"], [role="option"]',
+      ) !== null
+    );
+  return (
+    element.closest(
+      '[role="slider"], [role="tab"], [role="radio"], [role="menuitem"], [role="option"], [role="listbox"], [role="menu"], [role="tablist"]',
+    ) !== null
+  );
 }
 
 /**
@@ -219,7 +252,13 @@ export function shortcutFor(
 ): ShortcutAction | null {
   if (event.altKey || event.ctrlKey || event.metaKey || isTextField(target)) return null;
   const action: ShortcutAction | undefined = (
-    { ' ': 'toggle-play', ArrowLeft: 'seek-back', ArrowRight: 'seek-forward', ArrowUp: 'volume-up', ArrowDown: 'volume-down' } as const
+    {
+      ' ': 'toggle-play',
+      ArrowLeft: 'seek-back',
+      ArrowRight: 'seek-forward',
+      ArrowUp: 'volume-up',
+      ArrowDown: 'volume-down',
+    } as const
   )[event.key as ' '];
   if (!action || handlesKey(target, event.key)) return null;
   return action;

@@ -47,10 +47,14 @@ function Playlist({ player }: { player: PlayerValue }) {
                   {current ? <PlayingIndicator playing={player.isPlaying} /> : index + 1}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className={cn('block truncate text-sm', current && 'font-semibold')}>{track.title}</span>
+                  <span className={cn('block truncate text-sm', current && 'font-semibold')}>
+                    {track.title}
+                  </span>
                   <span className="block truncate text-xs text-muted-foreground">{track.category}</span>
                 </span>
-                {current && player.isPlaying && <span className="sr-only">({playerText.playingIndicator})</span>}
+                {current && player.isPlaying && (
+                  <span className="sr-only">({playerText.playingIndicator})</span>
+                )}
               </button>
               <button
                 type="button"
@@ -91,8 +95,7 @@ function NowPlaying({ player }: { player: PlayerValue }) {
   const now = useNow(player.sleep?.kind === 'minutes');
   const speedId = useId();
   const sleepId = useId();
-  const selectClass =
-    'min-h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground';
+  const selectClass = 'min-h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground';
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-1">
       <div>
@@ -106,7 +109,10 @@ function NowPlaying({ player }: { player: PlayerValue }) {
           type="button"
           aria-pressed={player.shuffle}
           onClick={player.toggleShuffle}
-          className={cn('inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4', player.shuffle && 'bg-primary-soft text-primary')}
+          className={cn(
+            'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4',
+            player.shuffle && 'bg-primary-soft text-primary',
+          )}
         >
           <Shuffle aria-hidden="true" />
           {playerText.shuffle}
@@ -115,7 +121,10 @@ function NowPlaying({ player }: { player: PlayerValue }) {
           type="button"
           aria-pressed={player.repeat}
           onClick={player.toggleRepeat}
-          className={cn('inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4', player.repeat && 'bg-primary-soft text-primary')}
+          className={cn(
+            'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4',
+            player.repeat && 'bg-primary-soft text-primary',
+          )}
         >
           <Repeat aria-hidden="true" />
           {playerText.repeat}
@@ -147,7 +156,11 @@ function NowPlaying({ player }: { player: PlayerValue }) {
             onChange={(event) => {
               const value = event.target.value;
               player.setSleepTimer(
-                value === 'off' ? null : value === 'end-of-track' ? 'end-of-track' : (Number(value) as SleepChoice),
+                value === 'off'
+                  ? null
+                  : value === 'end-of-track'
+                    ? 'end-of-track'
+                    : (Number(value) as SleepChoice),
               );
             }}
           >
@@ -186,8 +199,16 @@ export function PlayerPanel({ id, player }: { id: string; player: PlayerValue })
     document.getElementById(`${baseId}-${view}`)?.focus();
   };
   return (
-    <div id={id} data-player-panel className="mx-auto flex min-h-0 w-full max-w-5xl flex-1 flex-col px-2 pb-2 sm:px-4">
-      <div role="tablist" aria-label={playerText.regionLabel} className="mb-2 flex gap-1 border-b border-border">
+    <div
+      id={id}
+      data-player-panel
+      className="mx-auto flex min-h-0 w-full max-w-5xl flex-1 flex-col px-2 pb-2 sm:px-4"
+    >
+      <div
+        role="tablist"
+        aria-label={playerText.regionLabel}
+        className="mb-2 flex gap-1 border-b border-border"
+      >
         {VIEWS.map((view) => {
           const selected = player.view === view.id;
           return (
@@ -208,7 +229,9 @@ export function PlayerPanel({ id, player }: { id: string; player: PlayerValue })
               }}
               className={cn(
                 '-mb-px min-h-10 cursor-pointer border-b-2 px-3 text-sm font-semibold',
-                selected ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+                selected
+                  ? 'border-primary text-primary'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
               {view.label}

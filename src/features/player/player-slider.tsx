@@ -15,7 +15,16 @@ interface PlayerSliderProps {
 }
 
 /** A labelled, keyboard-operable Radix slider on a 0..100 scale. */
-export function PlayerSlider({ label, value, step = 1, valueText, onChange, onCommit, disabled, className }: PlayerSliderProps) {
+export function PlayerSlider({
+  label,
+  value,
+  step = 1,
+  valueText,
+  onChange,
+  onCommit,
+  disabled,
+  className,
+}: PlayerSliderProps) {
   return (
     <Slider.Root
       className={cn('relative flex h-6 touch-none select-none items-center', className)}

@@ -43,7 +43,9 @@ export function saveSafetyAcknowledged(): void {
 export async function accountKey(userId: string): Promise<string> {
   const bytes = new TextEncoder().encode(`player:${userId}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return ACCOUNT_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return (
+    ACCOUNT_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
+  );
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -68,7 +70,8 @@ export function readSavedPlayer(key: string): SavedPlayer | null {
     const value = JSON.parse(raw) as Partial<SavedPlayer> | null;
     if (!value || !Array.isArray(value.playlist) || !value.playlist.every(isTrack)) return null;
     const positions: Record<string, number> = {};
-    for (const [id, seconds] of Object.entries(value.positions ?? {})) if (isNumber(seconds)) positions[id] = seconds;
+    for (const [id, seconds] of Object.entries(value.positions ?? {}))
+      if (isNumber(seconds)) positions[id] = seconds;
     const clamp01 = (n: unknown, fallback: number) => (isNumber(n) ? Math.min(1, Math.max(0, n)) : fallback);
     return {
       playlist: value.playlist,
@@ -91,7 +94,8 @@ export function readSavedPlayer(key: string): SavedPlayer | null {
 
 export function writeSavedPlayer(key: string, saved: SavedPlayer): void {
   const entries = Object.entries(saved.positions);
-  const positions = entries.length > MAX_POSITIONS ? Object.fromEntries(entries.slice(-MAX_POSITIONS)) : saved.positions;
+  const positions =
+    entries.length > MAX_POSITIONS ? Object.fromEntries(entries.slice(-MAX_POSITIONS)) : saved.positions;
   try {
     storage()?.setItem(key, JSON.stringify({ ...saved, positions }));
   } catch {

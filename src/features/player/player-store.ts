@@ -6,7 +6,14 @@ import {
   saveSafetyAcknowledged,
   writeSavedPlayer,
 } from './player-storage';
-import type { PlayerEngine, PlayerProgress, PlayerState, PlayerView, SleepChoice, Track } from './player-types';
+import type {
+  PlayerEngine,
+  PlayerProgress,
+  PlayerState,
+  PlayerView,
+  SleepChoice,
+  Track,
+} from './player-types';
 
 const initialProgress: PlayerProgress = { currentTime: 0, duration: null };
 /** A track within this many seconds of its end counts as finished: it starts from the beginning next time. */
@@ -174,7 +181,8 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
     },
 
     playTrack: (track, playlist) => afterSafety(() => set(logic.playTrack(state, track, playlist))),
-    addToPlaylist: (tracks) => set(logic.addToPlaylist(state, Array.isArray(tracks) ? tracks : [tracks as Track])),
+    addToPlaylist: (tracks) =>
+      set(logic.addToPlaylist(state, Array.isArray(tracks) ? tracks : [tracks as Track])),
     removeFromPlaylist: (trackId) => set(logic.removeFromPlaylist(state, trackId)),
     changeTrack: (index) => set(logic.changeTrack(state, index)),
     next: () => set(logic.next(state, random)),
@@ -204,7 +212,8 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
     },
     setExpanded: (expanded) => set({ ...state, expanded }),
     setView: (view) => set({ ...state, view }),
-    close: () => set({ ...state, isOpen: false, isPlaying: false, isLoading: false, expanded: false, sleep: null }),
+    close: () =>
+      set({ ...state, isOpen: false, isPlaying: false, isLoading: false, expanded: false, sleep: null }),
     acknowledgeSafety() {
       saveSafetyAcknowledged();
       const action = pending;
@@ -225,7 +234,8 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
       };
     },
     setProgress,
-    mediaPlaying: () => set(state.isLoading || !state.isPlaying ? { ...state, isLoading: false, isPlaying: true } : state),
+    mediaPlaying: () =>
+      set(state.isLoading || !state.isPlaying ? { ...state, isLoading: false, isPlaying: true } : state),
     mediaWaiting: () => set(state.isPlaying && !state.isLoading ? { ...state, isLoading: true } : state),
     mediaFailed: (message) => set({ ...state, isPlaying: false, isLoading: false, error: message }),
     mediaEnded() {

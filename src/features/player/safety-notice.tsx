@@ -17,7 +17,9 @@ export function SafetyNotice({ open, onAcknowledge, onCancel }: SafetyNoticeProp
           role="alertdialog"
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border-2 border-border bg-background p-6 text-foreground shadow-xl"
         >
-          <Dialog.Title className="font-serif text-xl font-semibold">{listeningSafetyText.title}</Dialog.Title>
+          <Dialog.Title className="font-serif text-xl font-semibold">
+            {listeningSafetyText.title}
+          </Dialog.Title>
           <Dialog.Description className="mt-3 text-base text-muted-foreground">
             {listeningSafetyText.body}
           </Dialog.Description>

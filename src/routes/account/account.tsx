@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
+import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -31,6 +32,7 @@ function readBrowserSettings(): BrowserSettings {
 function AccountContent({ email }: { email: string }) {
   const { session, purchases, refreshPurchases, signOut } = useAuth();
   const userId = session?.user.id;
+  const playerActions = usePlaylistActions();
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
   useEffect(() => {
@@ -57,6 +59,7 @@ function AccountContent({ email }: { email: string }) {
           <AccountPage
             userId={userId}
             audios={purchases}
+            player={playerActions}
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}

@@ -1,0 +1,214 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePlayer } from '@/features/player/player-context';
+import { PlayerHost } from '@/features/player/player-host';
+import { PlayerProvider } from '@/features/player/player-provider';
+import type { Track } from '@/features/player/player-types';
+
+vi.mock('@/lib/audio-storage', () => ({
+  signOwnedAudioUrl: vi.fn((productId: string) =>
+    Promise.resolve(`https://stack.test/full/${productId}.mp3?token=t`),
+  ),
+}));
+
+// Radix Slider measures itself; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const tracks: Track[] = [
+  { id: 'a', title: 'Sleep Deeply Tonight', category: 'Insomnia', productId: 'pa' },
+  { id: 'b', title: 'Calm Mind, Easy Breathing', category: 'Anxiety and Stress', productId: 'pb' },
+  { id: 'c', title: 'Deep Relaxation Foundations', category: 'Self-Hypnosis Foundation', productId: 'pc' },
+];
+
+function Launcher() {
+  const player = usePlayer();
+  return (
+    <>
+      <button type="button" onClick={() => player.playTrack(tracks[0]!, tracks)}>
+        Start
+      </button>
+      <button type="button" onClick={() => player.addToPlaylist(tracks[2]!)}>
+        Queue
+      </button>
+    </>
+  );
+}
+
+function renderPlayer() {
+  return render(
+    <PlayerProvider accountId={null}>
+      <main id="main-content" tabIndex={-1}>
+        <Launcher />
+      </main>
+      <PlayerHost />
+    </PlayerProvider>,
+  );
+}
+
+const region = () => screen.getByRole('region', { name: 'Audio player' });
+
+// The bar is a lazily loaded chunk: its first import takes a moment on a busy machine.
+describe('the player bar', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    localStorage.clear();
+    // jsdom has no media playback: play resolves and reports 'playing', pause does nothing.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      queueMicrotask(() => this.dispatchEvent(new Event('playing')));
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup(); // unmount (the engine pauses its element) while the media stubs are still in place
+    vi.restoreAllMocks();
+  });
+
+  it('usePlayer outside its provider throws (spec §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Launcher />)).toThrow('usePlayer must be used within a PlayerProvider');
+  });
+
+  it('is hidden until something plays; the one-time safety notice comes first', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const notice = await screen.findByRole('alertdialog', { name: 'Before you listen' }, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('Never listen while driving, operating machinery');
+    await user.click(within(notice).getByRole('button', { name: 'I understand, play' }));
+    expect(
+      await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(within(region()).getByText('Sleep Deeply Tonight')).toBeInTheDocument();
+    expect(await within(region()).findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(localStorage.getItem('hypnotherapy-listening-safety')).toBe('acknowledged');
+  });
+
+  it('controls: next/previous announce the track, mute, shuffle and repeat toggle, labelled sliders', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    expect(within(bar).getByRole('slider', { name: 'Seek' })).toBeInTheDocument();
+    expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(bar).getAllByText('--:--').length).toBeGreaterThan(0); // duration unknown yet
+    await user.click(within(bar).getByRole('button', { name: 'Next track' }));
+    expect(within(bar).getByText('Calm Mind, Easy Breathing')).toBeInTheDocument();
+    expect(screen.getByText('Now playing: Calm Mind, Easy Breathing, track 2 of 3')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Previous track' }));
+    expect(within(bar).getByText('Sleep Deeply Tonight')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Mute' }));
+    expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveAttribute('aria-valuenow', '0');
+    await user.click(within(bar).getByRole('button', { name: 'Unmute' }));
+    expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveAttribute('aria-valuenow', '100');
+    const shuffle = within(bar).getByRole('button', { name: 'Shuffle' });
+    await user.click(shuffle);
+    expect(shuffle).toHaveAttribute('aria-pressed', 'true');
+    const repeat = within(bar).getByRole('button', { name: 'Repeat this track' });
+    await user.click(repeat);
+    expect(repeat).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('expands (taller) to a playlist view and a now-playing view; rows select, remove; Escape collapses', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    expect(bar).toHaveClass('h-24');
+    const toggle = within(bar).getByRole('button', { name: 'Expand player' });
+    await user.click(toggle);
+    expect(bar).toHaveClass('h-96');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(bar).getByRole('tab', { name: 'Now playing' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(bar).getByLabelText('Playback speed')).toBeInTheDocument();
+    expect(within(bar).getByLabelText('Sleep timer')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('tab', { name: /Playlist/ }));
+    expect(within(bar).getByText('3 tracks · 1 of 3')).toBeInTheDocument();
+    const rows = within(bar).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByTestId('playing-indicator')).toBeInTheDocument();
+    await user.click(within(rows[2]!).getAllByRole('button')[0]!); // the row itself (the other removes it)
+    expect(within(bar).getByText('3 tracks · 3 of 3')).toBeInTheDocument();
+    await user.click(
+      within(bar).getByRole('button', { name: 'Remove Sleep Deeply Tonight from the playlist' }),
+    );
+    expect(within(bar).getByText('2 tracks · 2 of 2')).toBeInTheDocument();
+    // Adding what is already there changes nothing.
+    await user.click(screen.getByRole('button', { name: 'Queue' }));
+    expect(within(bar).getByText('2 tracks · 2 of 2')).toBeInTheDocument();
+    within(bar)
+      .getByRole('tab', { name: /Playlist/ })
+      .focus();
+    await user.keyboard('{Escape}');
+    expect(bar).toHaveClass('h-24');
+    expect(within(bar).getByRole('button', { name: 'Expand player' })).toHaveFocus();
+  });
+
+  it('the seek slider seeks with the keyboard (Home, End, arrows) once the duration is known', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    let media: HTMLMediaElement | undefined;
+    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(function (this: HTMLMediaElement) {
+      media = this;
+      return Promise.resolve();
+    });
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(media).toBeDefined());
+    let time = 40;
+    Object.defineProperty(media!, 'duration', { get: () => 90, configurable: true });
+    Object.defineProperty(media!, 'readyState', { get: () => 4, configurable: true });
+    Object.defineProperty(media!, 'currentTime', {
+      get: () => time,
+      set: (v: number) => (time = v),
+      configurable: true,
+    });
+    act(() => {
+      media!.dispatchEvent(new Event('loadedmetadata'));
+      media!.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(within(bar).getByText('1:30')).toBeInTheDocument();
+    within(bar).getByRole('slider', { name: 'Seek' }).focus();
+    await user.keyboard('{Home}');
+    expect(time).toBe(0);
+    await user.keyboard('{PageUp}');
+    expect(time).toBeCloseTo(0.9, 5);
+    await user.keyboard('{End}');
+    expect(time).toBe(90);
+  });
+
+  it('close hides the bar and hands focus to the page', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    await user.click(within(bar).getByRole('button', { name: 'Close player' }));
+    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+    expect(document.getElementById('main-content')).toHaveFocus();
+  });
+
+  it('shows a short message when the audio cannot be played, and stops', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { signOwnedAudioUrl } = await import('@/lib/audio-storage');
+    vi.mocked(signOwnedAudioUrl).mockRejectedValueOnce(new Error('Object not found'));
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    expect(await within(bar).findByText('Could not play this audio. Please try again.')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Audio playback failed:', 'Error');
+    await act(async () => {});
+  });
+});

@@ -1,0 +1,284 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectAudio } from '@/features/player/audio-engine';
+import { accountKey, readSavedPlayer, SAFETY_KEY } from '@/features/player/player-storage';
+import { createPlayerStore, type PlayerStore } from '@/features/player/player-store';
+import type { Track } from '@/features/player/player-types';
+
+const track = (n: number): Track => ({
+  id: `t${n}`,
+  title: `Secret title ${n}`,
+  category: 'Insomnia',
+  productId: `p${n}`,
+});
+const list = [track(1), track(2), track(3)];
+
+/** An <audio> whose play/pause work without media (jsdom has no playback). */
+function fakeAudio() {
+  const audio = document.createElement('audio');
+  let time = 0;
+  Object.defineProperty(audio, 'currentTime', {
+    get: () => time,
+    set: (value: number) => {
+      time = value;
+    },
+  });
+  Object.defineProperty(audio, 'duration', { get: () => 90, configurable: true });
+  Object.defineProperty(audio, 'readyState', { get: () => 4 });
+  let paused = true;
+  Object.defineProperty(audio, 'paused', { get: () => paused });
+  audio.play = vi.fn(() => {
+    paused = false;
+    queueMicrotask(() => audio.dispatchEvent(new Event('playing')));
+    return Promise.resolve();
+  });
+  audio.pause = vi.fn(() => {
+    paused = true;
+  });
+  return audio;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the player store with its audio engine', () => {
+  let store: PlayerStore;
+  let audio: HTMLAudioElement;
+  let sign: ReturnType<typeof vi.fn<(productId: string) => Promise<string>>>;
+  let disconnect: () => void;
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(SAFETY_KEY, 'acknowledged');
+    store = createPlayerStore({ random: () => 0 });
+    audio = fakeAudio();
+    let n = 0;
+    sign = vi.fn((productId: string) =>
+      Promise.resolve(`https://stack.test/sign/full/${productId}.mp3?token=${++n}`),
+    );
+    disconnect = connectAudio(audio, store, sign, { artist: 'Practice' });
+  });
+  afterEach(() => disconnect());
+
+  it('loads the signed stream of the product and plays; the spinner stops when audio starts', async () => {
+    store.playTrack(list[1]!, list);
+    expect(store.getSnapshot().isLoading).toBe(true);
+    await flush();
+    expect(sign).toHaveBeenCalledWith('p2');
+    expect(audio.src).toBe('https://stack.test/sign/full/p2.mp3?token=1');
+    expect(audio.src).not.toContain('Secret');
+    expect(audio.play).toHaveBeenCalled();
+    await flush();
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: true, isLoading: false });
+  });
+
+  it('a new track starts at 0 and keeps playing; previous after 3 s restarts, else goes back', async () => {
+    store.playTrack(list[0]!, list);
+    await flush();
+    audio.currentTime = 20;
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(store.getProgress().currentTime).toBe(20);
+    store.next();
+    expect(store.getProgress().currentTime).toBe(0);
+    await flush();
+    expect(audio.src).toContain('p2');
+    expect(store.getSnapshot().isPlaying).toBe(true);
+    audio.currentTime = 5;
+    store.previous();
+    expect(audio.currentTime).toBe(0); // restarted
+    expect(store.getSnapshot().currentIndex).toBe(1);
+    store.previous();
+    expect(store.getSnapshot().currentIndex).toBe(0);
+  });
+
+  it('seeks clamped to the duration, and by ±10 s', async () => {
+    store.playTrack(list[0]!, list);
+    await flush();
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(store.getProgress().duration).toBe(90);
+    store.seek(200);
+    expect(audio.currentTime).toBe(90);
+    store.seek(30);
+    store.seekBy(10);
+    expect(audio.currentTime).toBe(40);
+    store.seekBy(-100);
+    expect(audio.currentTime).toBe(0);
+  });
+
+  it('keyboard while open, not in a text field: Space, arrows (seek ±10, volume ±10)', async () => {
+    store.playTrack(list[0]!, list);
+    await flush();
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    const press = (key: string, target: EventTarget = document.body) =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    press(' ');
+    expect(store.getSnapshot().isPlaying).toBe(false);
+    press(' ');
+    expect(store.getSnapshot().isPlaying).toBe(true);
+    press('ArrowRight');
+    expect(audio.currentTime).toBe(10);
+    press('ArrowLeft');
+    expect(audio.currentTime).toBe(0);
+    press('ArrowDown');
+    expect(store.getSnapshot().volume).toBe(0.9);
+    expect(audio.volume).toBeCloseTo(0.9);
+    press('ArrowUp');
+    press('ArrowUp');
+    expect(store.getSnapshot().volume).toBe(1);
+    const input = document.createElement('input');
+    document.body.append(input);
+    press(' ', input);
+    expect(store.getSnapshot().isPlaying).toBe(true);
+    input.remove();
+    store.close();
+    press(' ');
+    expect(store.getSnapshot().isPlaying).toBe(false);
+    expect(store.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('re-signs once when the stream fails (expired URL), back where it was and still playing', async () => {
+    store.playTrack(list[0]!, list);
+    await flush();
+    audio.currentTime = 42;
+    Object.defineProperty(audio, 'error', { get: () => ({ code: 4 }), configurable: true });
+    audio.dispatchEvent(new Event('error'));
+    await flush();
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(audio.src).toContain('token=2');
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(audio.currentTime).toBe(42);
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: true, error: null });
+  });
+
+  it('a second failure is logged as a warning (no title), states reset, a short message shown', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    store.playTrack(list[0]!, list);
+    await flush();
+    Object.defineProperty(audio, 'error', { get: () => ({ code: 2 }), configurable: true });
+    audio.dispatchEvent(new Event('error'));
+    await flush();
+    audio.dispatchEvent(new Event('error'));
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: false, isLoading: false });
+    expect(store.getSnapshot().error).toMatch(/Could not play/);
+    expect(warn).toHaveBeenCalled();
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('Secret');
+    warn.mockRestore();
+  });
+
+  it('a signing failure (not the owner) resets the states with the message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    sign.mockRejectedValueOnce(new Error('Object not found'));
+    store.playTrack(list[0]!, list);
+    await flush();
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: false, isLoading: false });
+    expect(store.getSnapshot().error).not.toBeNull();
+    warn.mockRestore();
+  });
+
+  it('speed and the sleep timer apply to the media; end of track stops instead of moving on', async () => {
+    store.playTrack(list[0]!, list);
+    await flush();
+    store.setRate(1.5);
+    expect(audio.playbackRate).toBe(1.5);
+    store.setRate(7);
+    expect(store.getSnapshot().rate).toBe(1);
+    store.setSleepTimer('end-of-track');
+    audio.currentTime = 85; // 5 s before the end: fading
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(audio.volume).toBeCloseTo(5 / 15);
+    audio.dispatchEvent(new Event('ended'));
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: false, currentIndex: 0, sleep: null });
+  });
+
+  it('a minutes sleep timer fades out and pauses when it runs out', async () => {
+    vi.useFakeTimers();
+    try {
+      store.playTrack(list[0]!, list);
+      await vi.advanceTimersByTimeAsync(0);
+      store.setSleepTimer(15);
+      await vi.advanceTimersByTimeAsync(15 * 60_000 - 15_000);
+      expect(audio.volume).toBeGreaterThan(0.4);
+      expect(audio.volume).toBeLessThan(0.6);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(store.getSnapshot()).toMatchObject({ isPlaying: false, sleep: null });
+      expect(audio.volume).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the one-time listening-safety notice', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('asks before the first play, plays on acknowledgement and remembers it', () => {
+    const store = createPlayerStore();
+    store.playTrack(list[0]!, list);
+    expect(store.getSnapshot()).toMatchObject({ safetyNoticeOpen: true, isPlaying: false, isOpen: false });
+    store.acknowledgeSafety();
+    expect(store.getSnapshot()).toMatchObject({ safetyNoticeOpen: false, isPlaying: true, isOpen: true });
+    expect(localStorage.getItem(SAFETY_KEY)).toBe('acknowledged');
+    const later = createPlayerStore();
+    later.playTrack(list[1]!, list);
+    expect(later.getSnapshot()).toMatchObject({ safetyNoticeOpen: false, isPlaying: true });
+  });
+
+  it('not now plays nothing', () => {
+    const store = createPlayerStore();
+    store.playTrack(list[0]!, list);
+    store.dismissSafety();
+    expect(store.getSnapshot()).toMatchObject({ safetyNoticeOpen: false, isPlaying: false, isOpen: false });
+    expect(localStorage.getItem(SAFETY_KEY)).toBeNull();
+  });
+});
+
+describe('per-account memory: playlist, settings and positions survive a reload', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(SAFETY_KEY, 'acknowledged');
+  });
+
+  it('restores the playlist (paused) and resumes each track where it was left, keyed by a hash', async () => {
+    const first = createPlayerStore();
+    await first.setAccount('user-1');
+    first.playTrack(list[1]!, list);
+    first.setVolume(0.5);
+    first.rememberPosition('p2', 42.7, 90);
+    const key = await accountKey('user-1');
+    expect(key).toMatch(/^hypnotherapy-player-[0-9a-f]{32}$/);
+    expect(key).not.toContain('user-1');
+    expect(Object.keys(localStorage).join(' ')).not.toMatch(/Secret|user-1/);
+    expect(readSavedPlayer(key)?.positions).toEqual({ p2: 42 });
+
+    const reloaded = createPlayerStore();
+    await reloaded.setAccount('user-1');
+    expect(reloaded.getSnapshot()).toMatchObject({
+      currentIndex: 1,
+      isOpen: true,
+      isPlaying: false,
+      volume: 0.5,
+    });
+    expect(reloaded.getSnapshot().playlist).toEqual(list);
+    expect(reloaded.resumePosition('p2')).toBe(42);
+
+    // Another account sees none of it; signing out clears the player (not the saved state).
+    await reloaded.setAccount('user-2');
+    expect(reloaded.getSnapshot()).toMatchObject({ playlist: [], isOpen: false });
+    await reloaded.setAccount(null);
+    expect(readSavedPlayer(key)?.playlist).toHaveLength(3);
+  });
+
+  it('a finished track starts from the beginning next time', async () => {
+    const store = createPlayerStore();
+    await store.setAccount('user-1');
+    store.rememberPosition('p1', 88, 90);
+    expect(store.resumePosition('p1')).toBe(0);
+  });
+
+  it('ignores a corrupt saved state', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(await accountKey('user-1'), '{not json');
+    const store = createPlayerStore();
+    await store.setAccount('user-1');
+    expect(store.getSnapshot().playlist).toEqual([]);
+    warn.mockRestore();
+  });
+});
