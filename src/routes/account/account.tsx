@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -8,10 +8,13 @@ import { guardText } from '@/content/auth';
 import { getSettingsSnapshot } from '@/features/accessibility/settings-store';
 import { AccountPage } from '@/features/account/account-page';
 import type { BrowserSettings } from '@/features/account/account-export';
+import type { AudioActions, PlayableAudio } from '@/features/account/your-audio-section';
 import { useAuth } from '@/features/auth/auth-context';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
+import { usePlayer } from '@/features/player/player-context';
+import type { Track } from '@/features/player/player-types';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -28,9 +31,31 @@ function readBrowserSettings(): BrowserSettings {
   };
 }
 
+/** An owned audio as the player's track. */
+function toTrack(audio: PlayableAudio): Track {
+  return { id: audio.id, title: audio.title, category: audio.category, productId: audio.productId };
+}
+
+/** My Account's Play, Add to playlist and Play all, through the app's one player. */
+function usePlayerActions(): AudioActions {
+  const { playTrack, addToPlaylist } = usePlayer();
+  return useMemo(
+    () => ({
+      onPlay: (audio, playlist) => playTrack(toTrack(audio), playlist.map(toTrack)),
+      onAddToPlaylist: (audio) => addToPlaylist(toTrack(audio)),
+      onPlayAll: (playlist) => {
+        const tracks = playlist.map(toTrack);
+        if (tracks[0]) playTrack(tracks[0], tracks);
+      },
+    }),
+    [playTrack, addToPlaylist],
+  );
+}
+
 function AccountContent({ email }: { email: string }) {
   const { session, purchases, refreshPurchases, signOut } = useAuth();
   const userId = session?.user.id;
+  const player = usePlayerActions();
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
   useEffect(() => {
@@ -57,6 +82,7 @@ function AccountContent({ email }: { email: string }) {
           <AccountPage
             userId={userId}
             audios={purchases}
+            player={player}
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}
