@@ -1,10 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSettingsStoreForTests } from '@/features/accessibility/settings-store';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { usePlayer } from '@/features/player/player-context';
+import { PlayerProvider } from '@/features/player/player-provider';
+import { SAFETY_KEY } from '@/features/player/player-storage';
 import { Component as AccountRoute } from '@/routes/account/account';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fake, sessionFor } from './auth-fake-supabase';
-import { renderAt } from './auth-render';
+import { LocationProbe } from './auth-render';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
@@ -34,8 +39,42 @@ function signIn(email = 'customer@example.com') {
   return session;
 }
 
+/** What the app's player holds: the queue's titles, the current index, and whether the safety notice waits. */
+function PlayerProbe() {
+  const player = usePlayer();
+  return (
+    <output data-testid="player">
+      {JSON.stringify({
+        playlist: player.playlist.map((track) => track.productId),
+        currentIndex: player.currentIndex,
+        safetyNoticeOpen: player.safetyNoticeOpen,
+      })}
+    </output>
+  );
+}
+const playerState = () =>
+  JSON.parse(screen.getByTestId('player').textContent ?? '{}') as {
+    playlist: string[];
+    currentIndex: number;
+    safetyNoticeOpen: boolean;
+  };
+
+/** /account inside the app's auth and player providers (as src/app/providers.tsx composes them). */
 async function renderAccount() {
-  renderAt('/account', '/account', <AccountRoute />);
+  render(
+    <MemoryRouter initialEntries={['/account']}>
+      <AuthProvider>
+        <PlayerProvider accountId={null}>
+          <Routes>
+            <Route path="/account" element={<AccountRoute />} />
+            <Route path="*" element={<p>Elsewhere</p>} />
+          </Routes>
+          <LocationProbe />
+          <PlayerProbe />
+        </PlayerProvider>
+      </AuthProvider>
+    </MemoryRouter>,
+  );
   return screen.findByRole('heading', { level: 1, name: 'My Account' });
 }
 
@@ -76,6 +115,32 @@ describe('/account', () => {
     expect(headings).toEqual(['Your audio', 'Orders', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
     const orders = fake.client.queries.find((q) => q.table === 'orders')!;
     expect(orders.calls).toContainEqual(['eq', ['user_id', session.user.id]]);
+  });
+
+  it('Play, Add to playlist and Play all reach the app player with the purchases as tracks', async () => {
+    const user = userEvent.setup();
+    signIn();
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p3', title: 'Third', category: 'Sleep', price: 2.99, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-3' },
+        { id: 'p2', title: 'Second', category: 'Sleep', price: 2.99, created_at: '2026-11-19T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'First', category: 'Sleep', price: 2.99, created_at: '2026-11-18T10:00:00Z', download_url: null, product_id: 'prod-1' },
+      ],
+      error: null,
+    });
+    // The listening-safety notice was acknowledged before, so play starts at once.
+    localStorage.setItem(SAFETY_KEY, 'acknowledged');
+    await renderAccount();
+    await screen.findByRole('list', { name: 'Your audio' });
+
+    await user.click(screen.getByRole('button', { name: 'Add to playlist: Second' }));
+    expect(playerState().playlist).toEqual(['prod-2']);
+
+    await user.click(screen.getByRole('button', { name: 'Play First' }));
+    expect(playerState()).toMatchObject({ playlist: ['prod-3', 'prod-2', 'prod-1'], currentIndex: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Play all' }));
+    expect(playerState()).toMatchObject({ playlist: ['prod-3', 'prod-2', 'prod-1'], currentIndex: 0 });
   });
 
   it('change password: the /update-password rules and messages; success clears the form and keeps the user signed in', async () => {

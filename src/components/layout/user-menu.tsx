@@ -13,17 +13,18 @@ export function UserMenu({ user, onSignOut }: { user: HeaderUser; onSignOut: () 
   const { initial, name } = avatarParts(user.email);
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 font-medium hover:bg-muted"
-        aria-label={`Account menu for ${name}`}
-      >
+      {/* The name is the visible text with an sr-only prefix (not an aria-label), so it contains what is seen. */}
+      <DropdownMenu.Trigger className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 font-medium hover:bg-muted">
         <span
           aria-hidden="true"
           className="flex size-9 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
         >
           {initial}
         </span>
-        <span className="max-w-40 truncate">{name}</span>
+        <span className="max-w-40 truncate">
+          <span className="sr-only">Account menu for </span>
+          {name}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -23,11 +23,14 @@ export interface OwnedAudio {
   productId: string | null;
 }
 
+/** An owned audio with a product to stream: what the player is offered. */
+export type PlayableAudio = OwnedAudio & { productId: string };
+
 export interface AudioActions {
   /** Plays `audio` with `playlist` (the playable audios, in the list's order) as the queue. */
-  onPlay: (audio: OwnedAudio, playlist: OwnedAudio[]) => void;
-  onAddToPlaylist: (audio: OwnedAudio) => void;
-  onPlayAll: (playlist: OwnedAudio[]) => void;
+  onPlay: (audio: PlayableAudio, playlist: PlayableAudio[]) => void;
+  onAddToPlaylist: (audio: PlayableAudio) => void;
+  onPlayAll: (playlist: PlayableAudio[]) => void;
 }
 
 interface YourAudioSectionProps {
@@ -37,7 +40,7 @@ interface YourAudioSectionProps {
   player?: AudioActions;
 }
 
-function isPlayable(audio: OwnedAudio): audio is OwnedAudio & { productId: string } {
+function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
   return audio.productId !== null;
 }
 
@@ -46,7 +49,7 @@ export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
 
-  async function download(audio: OwnedAudio & { productId: string }) {
+  async function download(audio: PlayableAudio) {
     setDownloading((current) => new Set(current).add(audio.id));
     try {
       await downloadOwnedAudio(audio.productId, audio.title);
