@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccessibilityProvider } from '@/features/accessibility/accessibility-provider';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { CartProvider } from '@/features/cart/cart-provider';
 import { CookieConsentProvider } from '@/features/consent/cookie-consent-provider';
 
 interface AppProvidersProps {
@@ -16,7 +17,9 @@ export function AppProviders({ children }: AppProvidersProps) {
   return (
     <AccessibilityProvider>
       <CookieConsentProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <CartProvider>{children}</CartProvider>
+        </AuthProvider>
       </CookieConsentProvider>
     </AccessibilityProvider>
   );
