@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadEdgeFunction, type EdgeHandler } from './deno-shim.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -38,9 +39,12 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
       (entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && entry[1] !== undefined,
     ),
   );
+  const given = { ...dotEnv(path.join(stack.functionsDir, '.env')), ...stripe };
+  // Without a Stripe key of its own, the stack points the functions at its Stripe stand-in.
+  const stripeDefaults = given.STRIPE_SECRET_KEY ? {} : standInFunctionEnvironment(stack.url);
   return {
-    ...dotEnv(path.join(stack.functionsDir, '.env')),
-    ...stripe,
+    ...stripeDefaults,
+    ...given,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,

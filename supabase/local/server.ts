@@ -19,6 +19,7 @@ import { handleRest } from './rest-routes.ts';
 import { seedAudio } from './seed-audio.ts';
 import type { StackContext } from './stack-context.ts';
 import { handleStorage } from './storage-routes.ts';
+import { handleStripeStandIn } from './stripe/routes.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,6 +62,8 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   // Functions answer their own preflights; every other route's preflight is the gateway's.
   const functionPath = under('/functions/v1');
   if (functionPath !== null) return handleFunctions(stack, req, res, url, functionPath);
+  const stripePath = under('/_local/stripe');
+  if (stripePath !== null) return handleStripeStandIn(stack, req, res, url, stripePath);
   if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));
 
   const authPath = under('/auth/v1');

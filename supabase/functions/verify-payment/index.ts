@@ -1,0 +1,66 @@
+// verify-payment (signed in): { sessionId } → { success, purchase: { title }, error }. The return page's
+// shortcut: the same fulfilment the webhook runs, for the order's own customer only (anyone else's session
+// answers 404 and grants nothing).
+import { serve } from '../_shared/env.ts';
+import { briefTitle, fulfil } from '../_shared/fulfil.ts';
+import { json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
+import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { stripeClient } from '../_shared/stripe.ts';
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+function failure(status: number, error: string): Response {
+  return json(status, { success: false, purchase: null, error });
+}
+
+serve(async (req) => {
+  const early = preflight(req) ?? requirePost(req);
+  if (early) return early;
+  const caller = await callerUser(req);
+  if (caller.response) return caller.response;
+
+  const body = await readJsonObject(req);
+  const sessionId = body?.sessionId;
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) {
+    return failure(400, 'Send { "sessionId": "cs_…" } from the payment return address.');
+  }
+
+  const db = serviceClient();
+  const { data: order, error } = await db
+    .from('orders')
+    .select('id, user_id')
+    .eq('stripe_session_id', sessionId)
+    .maybeSingle<{ id: string; user_id: string | null }>();
+  if (error) {
+    console.error('[verify-payment] reading the order failed:', error.message);
+    return failure(500, 'We could not verify the payment. Please try again.');
+  }
+  // Someone else's session is indistinguishable from an unknown one.
+  if (!order || order.user_id !== caller.user.id) return failure(404, 'We could not find that payment.');
+
+  let result;
+  try {
+    result = await fulfil(stripeClient(), db, sessionId);
+  } catch (failed) {
+    console.error('[verify-payment] fulfilment failed for order', order.id, (failed as Error).message);
+    return failure(502, 'We could not confirm the payment with the payment provider. Please try again.');
+  }
+  if (!result.ok) {
+    const messages = {
+      unknown: 'We could not find that payment.',
+      unpaid: 'The payment has not been completed yet.',
+      mismatch: 'The payment does not match the order. Please contact support.',
+      refunded: 'This payment was refunded.',
+    } as const;
+    return failure(200, messages[result.reason]);
+  }
+
+  const lines = await db
+    .from('order_lines')
+    .select('title')
+    .eq('order_id', order.id)
+    .order('position', { ascending: true });
+  if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
+  const titles = (lines.data ?? []).map((line: { title: string }) => line.title);
+  return json(200, { success: true, purchase: { title: briefTitle(titles) }, error: null });
+});
