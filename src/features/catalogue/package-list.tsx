@@ -46,7 +46,7 @@ export function PackageList({ packages, products, actions }: PackageListProps) {
                     )}
                     <span>
                       {product.title}
-                      {free ? <strong className="ml-2 text-primary">({text.free})</strong> : null}
+                      {free ? <strong className="text-primary"> ({text.free})</strong> : null}
                     </span>
                   </li>
                 ))}
