@@ -14,6 +14,8 @@ const featureBoundaries = {
       zones: [
         { target: './src/features/auth', from: './src/features', except: ['./auth'] },
         { target: './src/features/cart', from: './src/features', except: ['./cart'] },
+        { target: './src/features/catalogue', from: './src/features', except: ['./catalogue'] },
+        { target: './src/features/checkout', from: './src/features', except: ['./checkout'] },
         { target: './src/features/player', from: './src/features', except: ['./player'] },
         { target: './src/features/consent', from: './src/features', except: ['./consent'] },
         { target: './src/features/accessibility', from: './src/features', except: ['./accessibility'] },

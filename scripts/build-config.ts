@@ -26,6 +26,9 @@ const inputs = [
   'tailwind.config.ts',
   'package-lock.json',
   'scripts',
+  // The local build prerenders the shop with the catalogue of the migrations and seed.
+  'supabase/migrations',
+  'supabase/seed.sql',
 ];
 
 function hashTree(hash: ReturnType<typeof createHash>, path: string): void {

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { buildFingerprint } from './build-config';
+import { loadCatalogueSnapshot } from './catalogue-snapshot';
 import { prerender } from './prerender';
 import type * as EntryServerModule from '../src/entry-server';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
@@ -69,6 +70,8 @@ export async function runBuild(): Promise<void> {
   );
 
   const entry = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as EntryServer;
+  // The shop pages are prerendered with the real catalogue (same module instance the prerender step renders with).
+  entry.provideCatalogueSnapshot(await loadCatalogueSnapshot());
   const routes = [...entry.sitemapEntries.map((e) => e.path), '/sitemap', '/404'];
   const { pages } = await prerender({ distDir, ssrEntry: join(ssrDir, 'entry-server.js') }, routes);
 

@@ -48,3 +48,4 @@ export { buildRobotsTxt, buildSitemapXml, sitemapEntries } from './config/sitema
 export { env as buildEnv } from './config/env';
 export { site } from './config/site';
 export { buildDate } from './lib/format';
+export { provideCatalogueSnapshot } from './features/catalogue/catalogue-snapshot';

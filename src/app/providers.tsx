@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AccessibilityProvider } from '@/features/accessibility/accessibility-provider';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { CartProvider } from '@/features/cart/cart-provider';
 import { CookieConsentProvider } from '@/features/consent/cookie-consent-provider';
 import { PlayerProvider } from '@/features/player/player-provider';
 
@@ -19,7 +20,9 @@ export function AppProviders({ children }: AppProvidersProps) {
     <AccessibilityProvider>
       <CookieConsentProvider>
         <AuthProvider>
-          <PlayerForAccount>{children}</PlayerForAccount>
+          <CartProvider>
+            <PlayerForAccount>{children}</PlayerForAccount>
+          </CartProvider>
         </AuthProvider>
       </CookieConsentProvider>
     </AccessibilityProvider>

@@ -7,6 +7,7 @@ import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AccessibilitySettingsButton } from '@/features/accessibility/accessibility-settings-button';
 import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { useCart } from '@/features/cart/cart-context';
 import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { PlayerHost } from '@/features/player/player-host';
@@ -31,6 +32,7 @@ function useHydratedMarker() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const { user, onSignOut } = useHeaderAuth();
+  const { itemCount } = useCart();
   useScrollToTopOnNavigate();
   useHydratedMarker();
   return (
@@ -39,8 +41,7 @@ export function RootLayout() {
       {/* Early in the reading order, so keyboard and screen-reader visitors meet it first; shown fixed at the bottom. */}
       <CookieBannerHost />
       <RouteAnnouncer />
-      {/* The cart provider plugs in here; until then the cart is empty. */}
-      <Header user={user} cartCount={0} onSignOut={onSignOut} tools={<AccessibilitySettingsButton />} />
+      <Header user={user} cartCount={itemCount} onSignOut={onSignOut} tools={<AccessibilitySettingsButton />} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />

@@ -1,16 +1,61 @@
+import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
+import { buttonVariants } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { catalogueText as text, shopSeo } from '@/content/shop';
+import { usePackages, useProducts } from '@/features/catalogue/catalogue-api';
+import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
+import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
+import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
+import { PackageList } from '@/features/catalogue/package-list';
+import { useShopActions } from './shop-actions';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Self-Hypnosis Audio Library"
-        description="Self-hypnosis audio packages: three related audios plus the free Inception Guide."
+        title={shopSeo.audioLibrary.title}
+        description={shopSeo.audioLibrary.description}
         path={paths.audioLibrary}
       />
-      <PageHeader title="Self-Hypnosis Audio Library" />
+      <CatalogueQueryProvider>
+        <AudioLibrary />
+      </CatalogueQueryProvider>
+      <CatalogueSnapshotScript />
+    </>
+  );
+}
+
+function AudioLibrary() {
+  const packages = usePackages();
+  const products = useProducts();
+  const actions = useShopActions(packages.data);
+  const individualLink = (
+    <Link to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
+      {text.browseIndividual}
+    </Link>
+  );
+  return (
+    <>
+      <PageHeader title={text.libraryTitle} lead={text.libraryLead}>
+        {individualLink}
+      </PageHeader>
+      <Container className="pb-16">
+        {packages.data && products.data ? (
+          <PackageList packages={packages.data} products={products.data} actions={actions} />
+        ) : (
+          <CatalogueStatus
+            error={packages.isError || products.isError}
+            onRetry={() => void Promise.all([packages.refetch(), products.refetch()])}
+          />
+        )}
+        <div className="mt-12 rounded-xl bg-muted p-6 text-center">
+          <p className="text-lg font-semibold">{text.individualPrompt}</p>
+          <div className="mt-4">{individualLink}</div>
+        </div>
+      </Container>
     </>
   );
 }

@@ -1,17 +1,66 @@
+import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
+import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { checkoutText as text, shopSeo } from '@/content/shop';
+import { RequireUser } from '@/features/auth/auth-guards';
+import { useCart } from '@/features/cart/cart-context';
+import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
+import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
+import { OrderSummary } from '@/features/checkout/order-summary';
+import { PayButton } from '@/features/checkout/pay-button';
+import { CartEmpty } from './cart-empty';
+import { usePricedCart } from './priced-cart';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Checkout"
-        description="Pay securely for your self-hypnosis audios."
+        title={shopSeo.checkout.title}
+        description={shopSeo.checkout.description}
         path={paths.checkout}
         noindex
       />
-      <PageHeader title="Checkout" />
+      <PageHeader title={text.title} lead={text.lead} />
+      <Container width="3xl" className="pb-16">
+        <RequireUser>
+          {() => (
+            <CatalogueQueryProvider>
+              <CheckoutContents />
+            </CatalogueQueryProvider>
+          )}
+        </RequireUser>
+      </Container>
     </>
+  );
+}
+
+function CheckoutContents() {
+  const { items } = useCart();
+  const { priced, isError, retry } = usePricedCart();
+  if (items.length === 0) return <CartEmpty />;
+  if (!priced) return <CatalogueStatus error={isError} onRetry={retry} />;
+  const lines = priced.lines.flatMap(({ key, details, status }) =>
+    details && status === 'payable' ? [{ key, ...details }] : [],
+  );
+  return (
+    <div className="space-y-6">
+      <OrderSummary title={text.summaryTitle} lines={lines} totalPence={priced.totalPence} />
+      {priced.payable.length < priced.lines.length ? (
+        <p className="text-sm text-muted-foreground">
+          {priced.payable.length === 0 ? text.nothingToPay : text.excludedNote}
+        </p>
+      ) : null}
+      {priced.payable.length > 0 ? <PayButton items={priced.payable} /> : null}
+      <p className="text-sm text-muted-foreground">{text.secureNote}</p>
+      <p className="text-sm text-muted-foreground">{text.accountNote}</p>
+      <Link
+        to={paths.cart}
+        className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+      >
+        {text.backToCart}
+      </Link>
+    </div>
   );
 }

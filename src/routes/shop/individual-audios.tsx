@@ -1,16 +1,74 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
+import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { catalogueText as text, shopSeo } from '@/content/shop';
+import { useAuth } from '@/features/auth/auth-context';
+import { useCart } from '@/features/cart/cart-context';
+import { useProducts } from '@/features/catalogue/catalogue-api';
+import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
+import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
+import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
+import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
+import { usePaymentReturn } from '@/features/checkout/use-payment-return';
+import { useShopActions } from './shop-actions';
 
 export function Component() {
   return (
     <>
       <Seo
-        title="Individual Audios"
-        description="Individual self-hypnosis audios across 22 categories at £2.99 each."
+        title={shopSeo.individualAudios.title}
+        description={shopSeo.individualAudios.description}
         path={paths.individualAudios}
       />
-      <PageHeader title="Individual Self-Hypnosis Audios" />
+      <CatalogueQueryProvider>
+        <IndividualAudios />
+      </CatalogueQueryProvider>
+      <CatalogueSnapshotScript />
+    </>
+  );
+}
+
+function IndividualAudios() {
+  const { loading, refreshPurchases } = useAuth();
+  const { clear } = useCart();
+  const products = useProducts();
+  const actions = useShopActions();
+  const { verifying } = usePaymentReturn({ ready: !loading, clearCart: clear, refreshPurchases });
+
+  return (
+    <>
+      <Container className="pt-6">
+        <Link
+          to={paths.audioLibrary}
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          {text.backToPackages}
+        </Link>
+      </Container>
+      <PageHeader title={text.individualTitle} lead={text.individualLead}>
+        <Link
+          to={paths.audioLibrary}
+          className="inline-flex min-h-11 items-center rounded-lg border-2 border-primary bg-background px-5 font-semibold text-primary hover:bg-primary-soft"
+        >
+          {text.viewPackageDeals}
+        </Link>
+      </PageHeader>
+      <Container className="pb-16">
+        {verifying ? (
+          <p role="status" className="mb-6 rounded-lg bg-primary-soft p-4 text-center font-semibold">
+            {text.verifying}
+          </p>
+        ) : null}
+        {products.data ? (
+          <IndividualAudioCatalogue products={products.data} actions={actions} />
+        ) : (
+          <CatalogueStatus error={products.isError} onRetry={() => void products.refetch()} />
+        )}
+      </Container>
     </>
   );
 }

@@ -1,0 +1,143 @@
+// Every text of the shop: catalogue pages, cart, checkout and the payment return (spec §2, §4, §8 verbatim).
+
+export const shopSeo = {
+  individualAudios: {
+    title: 'Individual Audios',
+    description: 'Individual self-hypnosis audios across 22 categories at £2.99 each.',
+  },
+  audioLibrary: {
+    title: 'Self-Hypnosis Audio Library',
+    description: 'Self-hypnosis audio packages: three related audios plus the free Inception Guide.',
+  },
+  cart: { title: 'Cart', description: 'Review the self-hypnosis audios in your cart.' },
+  checkout: { title: 'Checkout', description: 'Pay securely for your self-hypnosis audios.' },
+} as const;
+
+export const catalogueText = {
+  individualTitle: 'Individual Self-Hypnosis Audios',
+  individualLead:
+    'Choose exactly the sessions you need. Listen to a short free preview of any audio before you buy.',
+  backToPackages: 'Back to Packages',
+  viewPackageDeals: 'View Package Deals',
+  packageBonusTitle: 'Package Bonus',
+  packageBonusText: 'The Self-Hypnosis Inception Guide is free with any package.',
+  filterLabel: 'Filter audios',
+  filterPlaceholder: 'Search by title or category…',
+  clearFilter: 'Clear filter',
+  jumpToCategory: 'Jump to a category',
+  categoriesNavLabel: 'Audio categories',
+  addToCart: 'Add to Cart',
+  inCart: 'In Cart',
+  owned: 'Owned',
+  ownedHint: 'In your account',
+  loading: 'Loading the audio catalogue…',
+  loadError: 'The audio catalogue could not be loaded. Please check your connection and try again.',
+  retry: 'Try again',
+  libraryTitle: 'Self-Hypnosis Audio Library',
+  libraryLead:
+    'Each package brings together three related audios plus the Self-Hypnosis Inception Guide, free, for one price.',
+  browseIndividual: 'Browse Individual Audios',
+  individualPrompt: 'Looking for a single session?',
+  packageContents: 'What is included',
+  free: 'Free',
+  verifying: 'Verifying your payment…',
+  unavailable: 'This item is no longer available.',
+} as const;
+
+export function audiosInCategory(count: number): string {
+  return `${count} ${count === 1 ? 'audio' : 'audios'}`;
+}
+
+export function filterResultsText(shown: number, total: number, term: string): string {
+  const base = `Showing ${shown} of ${total} audios`;
+  return term.trim() === '' ? base : `${base} matching "${term.trim()}"`;
+}
+
+export function noFilterResults(term: string): string {
+  return `No audios match "${term.trim()}".`;
+}
+
+export function durationText(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+export function addToCartLabel(title: string): string {
+  return `Add ${title} to cart`;
+}
+
+export function inCartLabel(title: string): string {
+  return `${title} is in your cart: view cart`;
+}
+
+export function separatePriceText(separately: string, saving: string): string {
+  return `${separately} if bought separately: you save ${saving}`;
+}
+
+export function packageItemCount(count: number): string {
+  return `${count} audios`;
+}
+
+export const previewText = {
+  play: (title: string) => `Play preview of ${title}`,
+  pause: (title: string) => `Pause preview of ${title}`,
+  playing: (title: string) => `Playing preview of ${title}`,
+  paused: (title: string) => `Preview of ${title} paused`,
+  ended: (title: string) => `Preview of ${title} finished`,
+  loading: (title: string) => `Loading preview of ${title}`,
+  failed: (title: string) => `The preview of ${title} could not be played.`,
+  buttonPlay: 'Preview',
+} as const;
+
+export const cartText = {
+  title: 'Your Cart',
+  lead: 'Review your audios, then check out securely by card.',
+  emptyTitle: 'Your cart is empty',
+  emptyText: 'Find an audio package or a single session to get started.',
+  browsePackages: 'Browse Packages',
+  browseIndividual: 'Browse Individual Audios',
+  linesLabel: 'Items in your cart',
+  remove: 'Remove',
+  removeLabel: (title: string) => `Remove ${title} from cart`,
+  clear: 'Clear Cart',
+  total: 'Total',
+  checkout: 'Checkout',
+  continueShopping: 'Continue Shopping',
+  packageCategory: (category: string) => `Package · ${category}`,
+  unavailableTitle: 'No longer available',
+  unavailableNote: 'This item is no longer in the catalogue and will not be charged.',
+  ownedNote: 'Already in your account: it will not be charged.',
+  loading: 'Loading your cart…',
+} as const;
+
+export function cartCountText(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+export const checkoutText = {
+  title: 'Checkout',
+  lead: 'Check your order, then pay securely by card with Stripe.',
+  summaryTitle: 'Order Summary',
+  payWithCard: 'Pay with card',
+  redirecting: 'Taking you to the secure payment page…',
+  secureNote:
+    'You pay on Stripe’s secure page; your card details never reach this site. Promotion codes can be entered there.',
+  accountNote: 'Your audios appear in My Account as soon as the payment is confirmed.',
+  backToCart: 'Back to Cart',
+  nothingToPay: 'There is nothing to pay for: your cart has no items you do not already own.',
+  excludedNote: 'Items you already own, or that are no longer available, are left out of this order.',
+  genericError: 'We could not start the payment. Please try again in a moment.',
+} as const;
+
+/** Spec §8, verbatim. */
+export const paymentMessages = {
+  successTitle: 'Payment Successful!',
+  successWithTitle: (title: string) => `"${title}" has been added to your account.`,
+  successWithoutSession: 'Your purchase has been completed. You can find your audio in your account.',
+  verificationFailedTitle: 'Payment Verification Failed',
+  verificationFailed: 'Please contact support if you believe this is an error.',
+  verificationErrorTitle: 'Verification Error',
+  verificationError: "We couldn't verify your payment. Please contact support if you were charged.",
+  cancelledTitle: 'Payment Cancelled',
+  cancelled: 'Your payment was cancelled. No charges were made.',
+} as const;

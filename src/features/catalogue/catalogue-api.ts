@@ -1,0 +1,85 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { env } from '@/config/env';
+import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
+import { readCatalogueSnapshot } from './catalogue-snapshot';
+import type { CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
+
+// The published catalogue, read from the REST API with the public anon key. Plain fetch: these reads need
+// no session, so supabase-js stays off the catalogue pages' first load.
+
+async function readRest(table: string, select: string, signal?: AbortSignal): Promise<unknown> {
+  const params = new URLSearchParams({ select, published: 'eq.true', order: 'sort_order.asc' });
+  const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}?${params.toString()}`, {
+    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+    signal,
+  });
+  if (!response.ok) throw new Error(`Catalogue request failed (${response.status})`);
+  return response.json() as Promise<unknown>;
+}
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  products: () => [...catalogueKeys.all, 'products'] as const,
+  packages: () => [...catalogueKeys.all, 'packages'] as const,
+};
+
+export async function fetchProducts(signal?: AbortSignal): Promise<CatalogueProduct[]> {
+  return mapProductRows(await readRest('products', PRODUCT_COLUMNS, signal));
+}
+
+export async function fetchPackages(signal?: AbortSignal): Promise<CataloguePackage[]> {
+  return mapPackageRows(await readRest('packages', PACKAGE_COLUMNS, signal));
+}
+
+export function productsQueryOptions() {
+  return queryOptions({ queryKey: catalogueKeys.products(), queryFn: ({ signal }) => fetchProducts(signal) });
+}
+
+export function packagesQueryOptions() {
+  return queryOptions({ queryKey: catalogueKeys.packages(), queryFn: ({ signal }) => fetchPackages(signal) });
+}
+
+// The prerendered pages carry the catalogue they were built with: it is the first data (the hydration renders
+// exactly the prerendered HTML), marked as old so the database is asked again right after hydration.
+
+export function useProducts() {
+  return useQuery({
+    ...productsQueryOptions(),
+    initialData: () => readCatalogueSnapshot()?.products,
+    initialDataUpdatedAt: 0,
+  });
+}
+
+export function usePackages() {
+  return useQuery({
+    ...packagesQueryOptions(),
+    initialData: () => readCatalogueSnapshot()?.packages,
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/**
+ * Resolves an item shown on the page to its id in the database's current catalogue. The embedded snapshot may
+ * be older than the database (a re-seeded local stack, an item re-created by the practitioner), so until the
+ * first refresh has landed, the item is looked up again by its slug in freshly read data. Null when gone.
+ */
+export function useFreshItemResolver(): (kind: CatalogueItemKind, id: string) => Promise<string | null> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (kind, id) => {
+      const key = kind === 'product' ? catalogueKeys.products() : catalogueKeys.packages();
+      const shown = queryClient.getQueryData<{ id: string; slug: string }[]>(key);
+      const item = shown?.find((entry) => entry.id === id);
+      if (!item) return null;
+      // Data read from the database has a real timestamp; the embedded snapshot is marked 0.
+      if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) > 0) return id;
+      const fresh: { id: string; slug: string }[] =
+        kind === 'product'
+          ? await queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
+          : await queryClient.fetchQuery({ ...packagesQueryOptions(), staleTime: 0 });
+      return fresh.find((entry) => entry.slug === item.slug)?.id ?? null;
+    },
+    [queryClient],
+  );
+}

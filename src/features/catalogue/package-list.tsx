@@ -1,0 +1,71 @@
+import { Gift } from 'lucide-react';
+import { formatPence } from '@/lib/format';
+import { catalogueText as text, packageItemCount, separatePriceText } from '@/content/shop';
+import { BuyControl } from './buy-control';
+import type { CatalogueProduct, CataloguePackage, ShopActions } from './catalogue-types';
+import { packageValue, productsById } from './package-value';
+
+interface PackageListProps {
+  packages: readonly CataloguePackage[];
+  products: readonly CatalogueProduct[];
+  actions: ShopActions;
+}
+
+/** /audio-library: every package, what it contains, its price and its saving, with 'Add to Cart'. */
+export function PackageList({ packages, products, actions }: PackageListProps) {
+  const byId = productsById(products);
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {packages.map((pkg) => {
+        const value = packageValue(pkg, byId);
+        const headingId = `package-${pkg.slug}`;
+        return (
+          <li key={pkg.id} className="flex">
+            <article
+              aria-labelledby={headingId}
+              className="flex w-full flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
+            >
+              <p className="text-sm font-semibold tracking-wide text-primary uppercase">{pkg.category}</p>
+              <h2 id={headingId} className="mt-1 font-serif text-2xl font-bold">
+                {pkg.title}
+              </h2>
+              {pkg.description ? <p className="mt-2 text-muted-foreground">{pkg.description}</p> : null}
+              <h3 className="mt-4 font-semibold">
+                {text.packageContents}{' '}
+                <span className="font-normal text-muted-foreground">
+                  ({packageItemCount(value.contents.length)})
+                </span>
+              </h3>
+              <ol className="mt-2 space-y-1.5">
+                {value.contents.map(({ product, free }) => (
+                  <li key={product.id} className="flex items-start gap-2">
+                    {free ? (
+                      <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                    ) : (
+                      <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-primary" />
+                    )}
+                    <span>
+                      {product.title}
+                      {free ? <strong className="text-primary"> ({text.free})</strong> : null}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+              <div className="mt-auto pt-6">
+                <p className="text-3xl font-bold">{formatPence(pkg.pricePence)}</p>
+                {value.savingPence > 0 ? (
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    {separatePriceText(formatPence(value.separatePence), formatPence(value.savingPence))}
+                  </p>
+                ) : null}
+                <div className="mt-4">
+                  <BuyControl kind="package" id={pkg.id} title={pkg.title} actions={actions} />
+                </div>
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

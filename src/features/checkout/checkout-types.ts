@@ -1,0 +1,12 @@
+/** A line sent to create-checkout: a catalogue reference only; the function prices it from the database. */
+export interface CheckoutItem {
+  kind: 'product' | 'package';
+  id: string;
+}
+
+/** verify-payment's answer (spec §7): success, the purchase's title, and an error when there was one. */
+export interface VerifyPaymentResult {
+  success: boolean;
+  purchase?: { title?: string } | null;
+  error?: unknown;
+}

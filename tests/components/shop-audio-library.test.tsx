@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY, parseStoredCart } from '@/features/cart/cart-storage';
+import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
+import { resetCatalogueSnapshotForTests } from '@/features/catalogue/catalogue-snapshot';
+import { Component as AudioLibrary } from '@/routes/shop/audio-library';
+import { fake } from './auth-fake-supabase';
+import { renderShop, signInCustomer, stubCatalogueFetch } from './shop-fixtures';
+
+vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
+
+beforeEach(() => {
+  fake.reset();
+  resetShopQueryClient();
+  resetCatalogueSnapshotForTests();
+  window.localStorage.clear();
+  stubCatalogueFetch();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderPage = () =>
+  renderShop('/audio-library', [{ path: '/audio-library', element: <AudioLibrary /> }]);
+
+describe('/audio-library', () => {
+  it('shows each package with its contents, the free guide, its price and the saving', async () => {
+    renderPage();
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Better Sleep Package' })).closest(
+      'article',
+    );
+    const pkg = within(card as HTMLElement);
+    expect(pkg.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Sleep Deeply Tonight',
+      'Quiet the Racing Mind at Night',
+      'Wake Refreshed',
+      'The Self-Hypnosis Inception Guide (Free)',
+    ]);
+    expect(pkg.getByText('£6.99')).toBeInTheDocument();
+    expect(pkg.getByText('£8.97 if bought separately: you save £1.98')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Browse Individual Audios' })[0]).toHaveAttribute(
+      'href',
+      '/individual-audios',
+    );
+  });
+
+  it('adds a package to the cart by id', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Add to Cart ?: Better Sleep Package$/ }));
+    expect(
+      await screen.findByRole('link', { name: /^In Cart ?: Better Sleep Package$/ }),
+    ).toBeInTheDocument();
+    expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))).toEqual([
+      { kind: 'package', id: 'id-insomnia-package' },
+    ]);
+  });
+
+  it('shows a package as owned once the customer owns all of its audios', async () => {
+    signInCustomer([
+      'id-sleep-deeply-tonight',
+      'id-quiet-the-racing-mind',
+      'id-wake-refreshed',
+      'id-self-hypnosis-inception-guide',
+    ]);
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('owned')).toHaveTextContent('Owned'));
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+  });
+});
