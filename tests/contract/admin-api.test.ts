@@ -8,7 +8,6 @@ import { confirmedUser, makeClient, rest, signedInClient, startTestStack } from 
 
 let stack: LocalStack;
 let adminClient: SupabaseClient;
-let adminToken: string;
 let customerClient: SupabaseClient;
 let customerToken: string;
 
@@ -35,7 +34,6 @@ beforeAll(async () => {
   stack = await startTestStack();
   const signedAdmin = await signedInClient(stack, 'admin@example.com', 'password123');
   adminClient = signedAdmin.client;
-  adminToken = (await adminClient.auth.getSession()).data.session!.access_token;
   const user = await confirmedUser(stack, 'admin-contract');
   customerClient = (await signedInClient(stack, user.email, user.password)).client;
   customerToken = (await customerClient.auth.getSession()).data.session!.access_token;

@@ -128,6 +128,13 @@ describe('admin functions', () => {
   });
 });
 
+interface Overview {
+  orders_all_time: number;
+  revenue_all_time_pence: number;
+  revenue_today_pence: number;
+  customers: number;
+}
+
 describe('sales rollups', () => {
   it.each(['admin_sales_by_day', 'admin_sales_by_item', 'admin_sales_by_customer'])(
     '%s is unreadable and unwritable by every API role',
@@ -168,9 +175,9 @@ describe('sales rollups', () => {
     expect(await overview()).toEqual(before);
   });
 
-  async function overview(): Promise<Record<string, number>> {
+  async function overview(): Promise<Overview> {
     return withRequestContext(db, admin, async (tx) => {
-      const row = (await tx.query<{ o: Record<string, number> }>('select public.admin_overview() as o'))
+      const row = (await tx.query<{ o: Overview }>('select public.admin_overview() as o'))
         .rows[0]!;
       return row.o;
     });
