@@ -878,9 +878,14 @@ set search_path = ''
 as $$
 begin
   perform public.require_admin();
+  if exists (select 1 from public.user_roles r where r.user_id = p_user_id and r.role = 'admin'::public.app_role)
+     and not exists (select 1 from public.user_roles r
+                     where r.role = 'admin'::public.app_role and r.user_id <> p_user_id) then
+    raise exception 'The last admin cannot be removed. Make another account an admin first.'
+      using errcode = '42501';
+  end if;
   if p_user_id = auth.uid() then
-    raise exception 'You cannot remove your own admin role' using errcode = '42501',
-      hint = 'Ask another admin to change your role.';
+    raise exception 'You cannot remove your own admin role. Ask another admin to do it.' using errcode = '42501';
   end if;
   delete from public.user_roles r where r.user_id = p_user_id and r.role = 'admin'::public.app_role;
   if not found then

@@ -1,0 +1,320 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANON_KEY } from '../supabase/local/keys';
+import { toneMp3 } from '../supabase/local/mp3';
+import { expect as baseExpect, test, waitForHydration } from './fixtures';
+
+// The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
+// its demo orders: each section, the refusals, and a refund through the local Stripe stand-in. Serial: the
+// sections change shared data (prices, roles, a refund) that later steps read.
+test.describe.configure({ mode: 'serial' });
+// Each test signs in and walks several sections on a shared, busy machine.
+test.setTimeout(120_000);
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const stackUrl = process.env.E2E_STACK_URL ?? `http://localhost:${process.env.E2E_STACK_PORT ?? 54329}`;
+const PASSWORD = 'password123';
+
+async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function restGet<T>(request: APIRequestContext, path: string, token = ANON_KEY): Promise<T> {
+  const response = await request.get(`${stackUrl}/rest/v1/${path}`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+  const essentialOnly = page.getByRole('button', { name: 'Essential Only' });
+  if (await essentialOnly.isVisible()) await essentialOnly.click();
+}
+
+/**
+ * Chromium logs every 4xx answer as "Failed to load resource", which the fixtures count as console errors.
+ * A test that provokes one on purpose (a refused change) names it here.
+ */
+function allowFailedRequests(consoleProblems: string[], statuses: number[]): void {
+  for (const status of statuses) {
+    const index = consoleProblems.findIndex((problem) =>
+      problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
+    );
+    expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
+    consoleProblems.splice(index, 1);
+  }
+}
+
+async function signInAsAdmin(page: Page) {
+  await open(page, '/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+}
+
+function tab(page: Page, name: string) {
+  return page.getByRole('tabpanel', { name });
+}
+
+const gbp = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+test('signed out goes to the admin sign-in; a customer is denied', async ({ page }) => {
+  await open(page, '/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Email', { exact: true }).fill('customer@example.com');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Access denied. Admin privileges required.');
+});
+
+test('overview: the figures match the orders in the database', async ({ page, request }) => {
+  await signInAsAdmin(page);
+  const token = await tokenFor(request, 'admin@example.com');
+  // Read through the orders table (RLS: admins read all), not through the rollups the overview uses.
+  const paid = await restGet<
+    { user_id: string | null; amount_pence: number; amount_paid_pence: number | null }[]
+  >(request, 'orders?select=user_id,amount_pence,amount_paid_pence&status=eq.paid', token);
+  const revenue = paid.reduce((sum, order) => sum + (order.amount_paid_pence ?? order.amount_pence), 0);
+  const customers = new Set(paid.map((order) => order.user_id).filter(Boolean)).size;
+  expect(paid.length).toBeGreaterThan(0);
+  const overview = tab(page, 'Overview');
+  await expect(overview.getByTestId('figure-Revenue, all time')).toHaveText(gbp(revenue));
+  await expect(overview.getByTestId('figure-Paid orders')).toHaveText(String(paid.length));
+  await expect(overview.getByTestId('figure-Customers')).toHaveText(String(customers));
+  await expect(overview.getByTestId('figure-Average order value')).toHaveText(
+    gbp(Math.round(revenue / paid.length)),
+  );
+  await expect(
+    overview.getByRole('img', { name: /Bar chart of revenue per week over 12 weeks/ }),
+  ).toBeVisible();
+  const weeks = overview.getByRole('table', { name: 'Revenue per week, last 12 weeks' }).locator('tbody tr');
+  await expect(weeks).toHaveCount(12);
+  await expect(overview.getByRole('table', { name: 'Best sellers' })).toBeVisible();
+});
+
+test('sections by keyboard; orders filter, detail and CSV export', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  const orders = tab(page, 'Orders');
+  await orders.getByLabel('Status').selectOption('refunded');
+  await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
+  const rows = orders.getByRole('table', { name: 'Orders, newest first' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Refunded');
+  await rows
+    .first()
+    .getByRole('button', { name: /Details of the order/ })
+    .press('Enter');
+  await expect(orders.getByRole('heading', { name: 'Order details' })).toBeFocused();
+
+  const download = page.waitForEvent('download');
+  await orders.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const csv = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
+  expect(csv[0]).toBe('Order ID,Date,Customer email,Items,Total (GBP),Paid (GBP),Status,Refunded at');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain('"refunded"');
+});
+
+test('catalogue: a new price shows in the shop catalogue; the edit is logged', async ({ page, request }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByLabel('Search products and packages').fill('Calm Under Pressure');
+  await catalogue.getByRole('button', { name: 'Search' }).click();
+  await catalogue.getByRole('button', { name: 'Edit Calm Under Pressure' }).click();
+  const price = catalogue.getByLabel('Price (£)');
+  await price.fill('2.999');
+  await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(catalogue.getByText('Enter a price in pounds and pence')).toBeVisible();
+  await price.fill('3.49');
+  await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(catalogue.getByText('Calm Under Pressure saved.')).toBeVisible();
+
+  // /individual-audios is built in parallel (shop-frontend); the shop reads prices from this same catalogue
+  // REST read, as a visitor.
+  const rows = await restGet<{ price_pence: number }[]>(
+    request,
+    `products?select=price_pence&title=eq.${encodeURIComponent('Calm Under Pressure')}`,
+  );
+  expect(rows).toEqual([{ price_pence: 349 }]);
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  const log = tab(page, 'Activity log').getByRole('table', { name: 'Activity, newest first' });
+  await expect(log.locator('tbody tr').first()).toContainText('Product edited');
+  await expect(log.locator('tbody tr').first()).toContainText('admin@example.com');
+  await expect(log.locator('tbody tr').first()).toContainText('299');
+  await expect(log.locator('tbody tr').first()).toContainText('349');
+});
+
+test('catalogue: upload a preview, then play it', async ({ page, request }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByLabel('Search products and packages').fill('Fearless Flying');
+  await catalogue.getByRole('button', { name: 'Search' }).click();
+  await catalogue.getByRole('button', { name: 'Edit Fearless Flying' }).click();
+  const product = (
+    await restGet<{ id: string; preview_path: string }[]>(
+      request,
+      `products?select=id,preview_path&title=eq.${encodeURIComponent('Fearless Flying')}`,
+    )
+  )[0]!;
+
+  // Not audio: refused, nothing changes.
+  await catalogue.getByLabel('Upload preview').setInputFiles({
+    name: 'notes.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from('not really an mp3'),
+  });
+  await expect(catalogue.getByText('Choose an MP3 or M4A file.')).toBeVisible();
+
+  await catalogue.getByLabel('Upload preview').setInputFiles({
+    name: 'new-preview.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from(toneMp3(3)),
+  });
+  await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
+  const updated = (
+    await restGet<{ preview_path: string }[]>(request, `products?select=preview_path&id=eq.${product.id}`)
+  )[0]!;
+  expect(updated.preview_path).toMatch(new RegExp(`^previews/${product.id}-\\d+\\.mp3$`));
+  expect(updated.preview_path).not.toBe(product.preview_path);
+
+  await catalogue.getByRole('button', { name: 'Play preview' }).click();
+  const player = catalogue.getByLabel('Preview of Fearless Flying');
+  await expect(player).toBeVisible();
+  const src = await player.getAttribute('src');
+  expect(src).toContain(encodeURI(updated.preview_path));
+  const audio = await request.get(src!);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toBe('audio/mpeg');
+  expect((await audio.body()).byteLength).toBe(toneMp3(3).byteLength);
+});
+
+test('admins: the last admin cannot be removed; grant and revoke a colleague', async ({
+  page,
+  request,
+  consoleProblems,
+}) => {
+  const email = `e2e-colleague-${Date.now()}@example.com`;
+  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password: PASSWORD },
+  });
+  expect(signup.ok()).toBe(true);
+
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Admins' }).click();
+  const admins = tab(page, 'Admins');
+  const table = admins.getByRole('table', { name: 'Admins' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+
+  await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
+  await admins.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(admins.getByRole('alert')).toHaveText(
+    'The last admin cannot be removed. Make another account an admin first.',
+  );
+
+  await admins.getByLabel('Email of an existing account').fill('nobody-here@example.com');
+  await admins.getByRole('button', { name: 'Make admin' }).click();
+  await expect(admins.getByRole('alert')).toHaveText(
+    'No account uses that email. Ask them to sign up first.',
+  );
+
+  await admins.getByLabel('Email of an existing account').fill(email);
+  await admins.getByRole('button', { name: 'Make admin' }).press('Enter');
+  await expect(admins.getByText(`${email} is now an admin.`)).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+
+  // With two admins, removing yourself is still refused.
+  await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
+  await admins.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(admins.getByRole('alert')).toHaveText(
+    'You cannot remove your own admin role. Ask another admin to do it.',
+  );
+
+  await admins.getByRole('button', { name: `Remove admin role of ${email}` }).click();
+  await admins.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(admins.getByText(`${email} is no longer an admin.`)).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  // The three refusals above answered 403 (last admin), 400 (unknown email) and 403 (yourself).
+  allowFailedRequests(consoleProblems, [403, 400, 403]);
+});
+
+test('customers: grant an audio by hand', async ({ page, request }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const customers = tab(page, 'Customers');
+  await customers.getByLabel('Search by email').fill('tom.byrne');
+  await customers.getByRole('button', { name: 'Search' }).click();
+  await customers.getByRole('button', { name: 'Purchases of tom.byrne@example.com' }).click();
+  await expect(customers.getByRole('heading', { name: 'Purchases of tom.byrne@example.com' })).toBeFocused();
+  await customers.getByLabel('Audio', { exact: true }).selectOption({ label: 'Wake Refreshed (Insomnia)' });
+  await customers.getByRole('button', { name: 'Grant audio' }).click();
+  await expect(customers.getByText('Wake Refreshed granted.')).toBeVisible();
+  await expect(customers.getByText(/Wake Refreshed \(.*Granted \(free\)\)/)).toBeVisible();
+
+  const token = await tokenFor(request, 'tom.byrne@example.com');
+  const owned = await restGet<{ title: string }[]>(request, 'purchases?select=title&price=eq.0', token);
+  expect(owned).toContainEqual({ title: 'Wake Refreshed' });
+});
+
+test('orders: refund through the local Stripe stand-in; the customer loses the audio', async ({
+  page,
+  request,
+}) => {
+  const customerToken = await tokenFor(request, 'olivia.hart@example.com');
+  const before = await restGet<{ title: string; order_id: string | null }[]>(
+    request,
+    'purchases?select=title,order_id&order_id=not.is.null',
+    customerToken,
+  );
+  expect(before.length).toBeGreaterThan(0);
+
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  const orders = tab(page, 'Orders');
+  await orders.getByLabel('Search by customer email or audio title').fill('olivia.hart');
+  await orders.getByLabel('Status').selectOption('paid');
+  await orders.getByRole('button', { name: 'Apply filters' }).click();
+  const rows = orders.getByRole('table', { name: 'Orders, newest first' }).locator('tbody tr');
+  await expect(rows.first()).toContainText('olivia.hart@example.com');
+  const paidCount = await rows.count();
+  await rows
+    .last()
+    .getByRole('button', { name: /Details of the order/ })
+    .click();
+  const detail = orders.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { name: 'Audio granted' })).toBeVisible();
+  await expect(detail.getByText('None (revoked or not granted).')).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Refund' }).click();
+  await detail.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeVisible();
+  await expect(detail.getByText('None (revoked or not granted).')).toBeVisible();
+  await expect(rows).toHaveCount(paidCount - 1);
+
+  const after = await restGet<{ title: string; order_id: string | null }[]>(
+    request,
+    'purchases?select=title,order_id&order_id=not.is.null',
+    customerToken,
+  );
+  expect(after.length).toBeLessThan(before.length);
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Order refunded');
+});

@@ -1,0 +1,122 @@
+// refund-order: an admin refunds a paid order from the dashboard. Stripe refunds the payment, then
+// mark_order_refunded marks the order refunded and revokes the audio it granted (the charge.refunded webhook
+// calls the same function, so whichever runs first does the work and the other changes nothing), and the
+// activity log records who refunded what.
+//
+// POST { orderId } with the admin's JWT → 200 { orderId, status: 'refunded', revoked, already }.
+// 401 signed out, 403 not an admin, 400 bad body, 404 no such order, 409 not a paid order, 502 Stripe failed.
+import { serve } from '../_shared/env.ts';
+import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
+import { Stripe, stripeClient } from '../_shared/stripe.ts';
+import { callerUser, serviceClient } from '../_shared/supabase.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface OrderRow {
+  id: string;
+  status: string;
+  stripe_payment_intent_id: string | null;
+  amount_pence: number;
+  amount_paid_pence: number | null;
+}
+
+const statusWords: Record<string, string> = {
+  pending: 'still awaiting payment',
+  failed: 'a failed payment',
+  expired: 'an expired checkout',
+};
+
+async function handler(req: Request): Promise<Response> {
+  const early = preflight(req) ?? requirePost(req);
+  if (early) return early;
+
+  const caller = await callerUser(req);
+  if (caller.response) return caller.response;
+
+  const body = await readJsonObject(req);
+  const orderId = body?.orderId;
+  if (typeof orderId !== 'string' || !UUID.test(orderId)) {
+    return errorJson(400, 'Send { orderId } with the id of the order to refund.');
+  }
+
+  const db = serviceClient();
+  const role = await db
+    .from('user_roles')
+    .select('user_id')
+    .eq('user_id', caller.user.id)
+    .eq('role', 'admin')
+    .maybeSingle();
+  if (role.error) return errorJson(500, 'Could not check your role. Please try again.');
+  if (!role.data) return errorJson(403, 'Admin privileges required.');
+
+  const found = await db
+    .from('orders')
+    .select('id, status, stripe_payment_intent_id, amount_pence, amount_paid_pence')
+    .eq('id', orderId)
+    .maybeSingle();
+  if (found.error) return errorJson(500, 'Could not read the order. Please try again.');
+  const order = found.data as OrderRow | null;
+  if (!order) return errorJson(404, 'No such order.');
+  if (order.status === 'refunded') {
+    return json(200, { orderId, status: 'refunded', revoked: 0, already: true });
+  }
+  if (order.status !== 'paid') {
+    return errorJson(
+      409,
+      `Only a paid order can be refunded; this one is ${statusWords[order.status] ?? order.status}.`,
+    );
+  }
+  const paymentIntent = order.stripe_payment_intent_id;
+  if (!paymentIntent) return errorJson(409, 'This order has no Stripe payment to refund.');
+
+  let refundId: string | null = null;
+  try {
+    const refund = await stripeClient().refunds.create(
+      { payment_intent: paymentIntent, reason: 'requested_by_customer' },
+      // A double click or a retry refunds once.
+      { idempotencyKey: `refund-order-${orderId}` },
+    );
+    refundId = refund.id;
+  } catch (error) {
+    // Refunded in Stripe already (its dashboard, or an earlier try whose database step failed): carry on
+    // and bring the order in line.
+    const alreadyRefunded =
+      error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded';
+    if (!alreadyRefunded) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn(`refund-order: Stripe refused the refund of ${orderId}: ${message}`);
+      return errorJson(502, `Stripe could not refund this order: ${message}`);
+    }
+  }
+
+  const marked = await db.rpc('mark_order_refunded', { p_payment_intent: paymentIntent });
+  if (marked.error) {
+    console.warn(`refund-order: could not mark ${orderId} refunded: ${marked.error.message}`);
+    return errorJson(500, 'The payment was refunded, but the order could not be updated. Please try again.');
+  }
+  const result = (marked.data ?? {}) as { revoked?: number; already?: boolean };
+
+  const logged = await db.rpc('log_admin_activity', {
+    p_actor: caller.user.id,
+    p_action: 'order.refund',
+    p_entity_type: 'order',
+    p_entity_id: orderId,
+    p_summary: `Order of ${((order.amount_paid_pence ?? order.amount_pence) / 100).toFixed(2)} GBP refunded`,
+    p_before: { status: 'paid' },
+    p_after: {
+      status: 'refunded',
+      revoked: result.revoked ?? 0,
+      stripe_refund: refundId ?? 'already refunded in Stripe',
+    },
+  });
+  if (logged.error) console.warn(`refund-order: activity log failed for ${orderId}: ${logged.error.message}`);
+
+  return json(200, {
+    orderId,
+    status: 'refunded',
+    revoked: result.revoked ?? 0,
+    already: result.already ?? false,
+  });
+}
+
+serve(handler);
