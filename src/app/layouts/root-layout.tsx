@@ -7,8 +7,10 @@ import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AccessibilitySettingsButton } from '@/features/accessibility/accessibility-settings-button';
 import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { BookingButton } from '@/features/booking/booking-button';
 import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
+import { chromeText } from '@/content/chrome';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -39,7 +41,13 @@ export function RootLayout() {
       <CookieBannerHost />
       <RouteAnnouncer />
       {/* The cart provider plugs in here; until then the cart is empty. */}
-      <Header user={user} cartCount={0} onSignOut={onSignOut} tools={<AccessibilitySettingsButton />} />
+      <Header
+        user={user}
+        cartCount={0}
+        onSignOut={onSignOut}
+        tools={<AccessibilitySettingsButton />}
+        menuAction={<BookingButton size="md" className="w-full">{chromeText.menuBooking}</BookingButton>}
+      />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />
