@@ -38,17 +38,6 @@ export function findLayoutProblems(): string[] {
     scrollsY: style.overflowY === 'auto' || style.overflowY === 'scroll',
   });
 
-  // A clipped box of a pixel or two is the visually-hidden pattern (sr-only), not a layout.
-  const visuallyHidden = (element: Element): boolean => {
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      const box = node.getBoundingClientRect();
-      if (clips(style).x && (box.width <= 2 || box.height <= 2)) return true;
-      if (style.clip !== 'auto' && style.position === 'absolute') return true;
-    }
-    return false;
-  };
-
   if (document.documentElement.scrollWidth > viewportWidth + TOLERANCE) {
     const wide = [...document.body.querySelectorAll('*')]
       .filter((element) => element.getBoundingClientRect().right > viewportWidth + TOLERANCE)
@@ -60,83 +49,101 @@ export function findLayoutProblems(): string[] {
     );
   }
 
-  const all = [...document.querySelectorAll('body *')];
-  for (const element of all) {
-    if (!element.checkVisibility({ checkVisibilityCSS: true })) continue;
-    const style = getComputedStyle(element);
-    const overflow = clips(style);
-    if (overflow.scrollsX && element.scrollWidth > element.clientWidth + TOLERANCE && !isLabelledRegion(element)) {
-      problems.push(
-        `${describe(element)} scrolls sideways by ${element.scrollWidth - element.clientWidth}px (only a labelled region may)`,
-      );
+  // Computed styles and boxes are read once per element: one check walks thousands of text runs.
+  type Info = { overflow: ReturnType<typeof clips>; box: DOMRect; clip: string; position: string };
+  const infos = new Map<Element, Info>();
+  const info = (element: Element): Info => {
+    let found = infos.get(element);
+    if (!found) {
+      const style = getComputedStyle(element);
+      found = { overflow: clips(style), box: element.getBoundingClientRect(), clip: style.clip, position: style.position };
+      infos.set(element, found);
     }
+    return found;
+  };
+  const memo = <T,>(compute: (element: Element) => T) => {
+    const cache = new Map<Element, T>();
+    return (element: Element): T => {
+      if (!cache.has(element)) cache.set(element, compute(element));
+      return cache.get(element) as T;
+    };
+  };
+  // A clipped box of a pixel or two is the visually-hidden pattern (sr-only), not a layout.
+  const hidden: (element: Element) => boolean = memo((element) => {
+    const { overflow, box, clip, position } = info(element);
+    if (overflow.x && (box.width <= 2 || box.height <= 2)) return true;
+    if (clip !== 'auto' && position === 'absolute') return true;
+    return element.parentElement ? hidden(element.parentElement) : false;
+  });
+  // The element and its ancestors (below <body>) that clip their content.
+  const clippers: (element: Element) => Element[] = memo((element) => {
+    const above = element.parentElement && element.parentElement !== document.body ? clippers(element.parentElement) : [];
+    const { overflow } = info(element);
+    return overflow.x || overflow.y ? [element, ...above] : above;
+  });
+
+  for (const element of document.querySelectorAll('body *')) {
+    const { overflow } = info(element);
+    if (!overflow.scrollsX || element.scrollWidth <= element.clientWidth + TOLERANCE) continue;
+    if (!element.checkVisibility({ checkVisibilityCSS: true }) || isLabelledRegion(element)) continue;
+    problems.push(
+      `${describe(element)} scrolls sideways by ${element.scrollWidth - element.clientWidth}px (only a labelled region may)`,
+    );
   }
 
-  // What must be fully visible: each text run (as its line boxes) and each control.
-  const targets: { label: string; element: Element; rects: DOMRect[] }[] = [];
+  // What must be fully visible: each text run (as its line boxes) and each control. `from` is the first
+  // element whose clipping applies: a text's own parent, a control's parent.
+  const targets: { label: string; from: Element | null; rects: DOMRect[] }[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !(node.textContent ?? '').trim()) continue;
     if (parent.closest('script, style, noscript, template, svg')) continue;
-    if (!parent.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true })) continue;
+    if (!parent.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true }) || hidden(parent)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
-    if (rects.length) targets.push({ label: `text "${(node.textContent ?? '').trim().slice(0, 40)}"`, element: parent, rects });
+    if (rects.length) targets.push({ label: `text "${(node.textContent ?? '').trim().slice(0, 40)}"`, from: parent, rects });
   }
   for (const control of document.querySelectorAll(
     'a[href], button, input:not([type="hidden"]), select, textarea, [role="switch"], [role="tab"], [tabindex="0"]',
   )) {
-    if (!control.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true })) continue;
-    const rect = control.getBoundingClientRect();
-    if (rect.width > 0 && rect.height > 0) targets.push({ label: `control ${describe(control)}`, element: control, rects: [rect] });
+    if (!control.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true }) || hidden(control)) continue;
+    const rect = info(control).box;
+    if (rect.width > 0 && rect.height > 0) {
+      targets.push({ label: `control ${describe(control)}`, from: control.parentElement, rects: [rect] });
+    }
   }
 
   const reported = new Set<string>();
+  const report = (key: string, problem: string) => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    problems.push(problem);
+  };
   for (const target of targets) {
-    if (visuallyHidden(target.element)) continue;
-    const fixedAncestor = (() => {
-      for (let node: Element | null = target.element; node; node = node.parentElement) {
-        const position = getComputedStyle(node).position;
-        if (position === 'fixed' || position === 'sticky') return true;
-      }
-      return false;
-    })();
+    const cutters = target.from && target.from !== document.body ? clippers(target.from) : [];
     // Inside a labelled region that scrolls sideways, content is reached by scrolling that region.
-    const inScrollRegion = (() => {
-      for (let node = target.element.parentElement; node; node = node.parentElement) {
-        if (isLabelledRegion(node) && clips(getComputedStyle(node)).scrollsX) return true;
-      }
-      return false;
-    })();
+    const inScrollRegion = cutters.some((element) => isLabelledRegion(element) && info(element).overflow.scrollsX);
     for (const rect of target.rects) {
       if (!inScrollRegion && (rect.left < -TOLERANCE || rect.right > viewportWidth + TOLERANCE)) {
-        // Off-canvas content that is scrolled into view by the page is fine only if the page does not
-        // clip it; anything outside the viewport sideways cannot be reached.
-        const key = `${target.label} outside the viewport`;
-        if (!reported.has(key)) {
-          reported.add(key);
-          problems.push(`${target.label} is outside the viewport sideways (${Math.round(rect.left)}..${Math.round(rect.right)} of ${viewportWidth})${fixedAncestor ? ' in a fixed box' : ''}`);
-        }
+        report(
+          `${target.label} outside`,
+          `${target.label} is outside the viewport sideways (${Math.round(rect.left)}..${Math.round(rect.right)} of ${viewportWidth})`,
+        );
       }
-      for (let ancestor = target.element.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
-        const overflow = clips(getComputedStyle(ancestor));
-        if (!overflow.x && !overflow.y) continue;
-        const box = ancestor.getBoundingClientRect();
+      for (const ancestor of cutters) {
+        const { overflow, box } = info(ancestor);
         const left = box.left + ancestor.clientLeft;
         const right = left + ancestor.clientWidth;
         const top = box.top + ancestor.clientTop;
         const bottom = top + ancestor.clientHeight;
         const cutX = overflow.x && (rect.left < left - TOLERANCE || rect.right > right + TOLERANCE);
         // A container that scrolls vertically may hold content below its fold; only hidden/clip cuts it.
-        const cutY = overflow.y && !overflow.scrollsY && (rect.top < top - TOLERANCE || rect.bottom > bottom + TOLERANCE);
+        const cutY =
+          overflow.y && !overflow.scrollsY && (rect.top < top - TOLERANCE || rect.bottom > bottom + TOLERANCE);
         if ((cutX && !(overflow.scrollsX && isLabelledRegion(ancestor))) || cutY) {
-          const key = `${target.label} cut by ${describe(ancestor)}`;
-          if (!reported.has(key)) {
-            reported.add(key);
-            problems.push(`${target.label} is cut off by ${describe(ancestor)}`);
-          }
+          report(`${target.label} cut by ${describe(ancestor)}`, `${target.label} is cut off by ${describe(ancestor)}`);
           break;
         }
       }
@@ -144,4 +151,3 @@ export function findLayoutProblems(): string[] {
   }
   return problems;
 }
-

@@ -69,22 +69,20 @@ test.use({ reducedMotion: 'reduce' });
 
 for (const fontSize of FONT_SIZES) {
   test.describe(`layout at '${fontSize}' text`, () => {
-    test('every page fits at every width, nothing cut off', async ({ page }) => {
-      test.setTimeout(240_000);
-      await withSettings(page, fontSize);
-      const problems: string[] = [];
-      for (const path of PAGES) {
+    // One test per page, so the two workers share them and a failure names its page.
+    for (const path of PAGES) {
+      test(`${path} fits at every width, nothing cut off`, async ({ page }) => {
+        await withSettings(page, fontSize);
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto(path);
         await waitForHydration(page);
         expect(await page.evaluate(() => document.documentElement.dataset.fontSize ?? 'medium')).toBe(fontSize);
-        problems.push(...(await checkWidths(page, path)));
-      }
-      expect(problems).toEqual([]);
-    });
+        expect(await checkWidths(page, path)).toEqual([]);
+      });
+    }
 
     test('the open side menu, accessibility dialog and cookie banner detail view fit at every width', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(90_000);
       await withSettings(page, fontSize, false);
       await page.goto('/');
       await waitForHydration(page);
@@ -126,3 +124,71 @@ for (const fontSize of FONT_SIZES) {
     });
   });
 }
+
+test.describe('focus is never hidden under the cookie banner or the header (WCAG 2.2 2.4.11)', () => {
+  for (const [width, height, fontSize] of [
+    [375, 667, 'medium'],
+    [320, 568, 'extra-large'],
+    [1280, 800, 'medium'],
+  ] as const) {
+    test(`tabbing through the home page with the banner open at ${width}×${height}, '${fontSize}' text`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await withSettings(page, fontSize, false);
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.locator('#cookie-banner')).toBeVisible();
+      const hidden: string[] = [];
+      let outside = 0;
+      for (let step = 0; step < 45; step += 1) {
+        await page.keyboard.press('Tab');
+        const where = await page.evaluate(() => {
+          const focused = document.activeElement;
+          const banner = document.getElementById('cookie-banner');
+          const header = document.querySelector('header');
+          if (!focused || focused === document.body || !banner) return null;
+          if (banner.contains(focused)) return { inBanner: true, problem: null };
+          const box = focused.getBoundingClientRect();
+          const label = `${focused.tagName.toLowerCase()} "${(focused.textContent ?? focused.getAttribute('aria-label') ?? '').trim().slice(0, 40)}"`;
+          // A skip link shows only while focused, fixed over the header: not hidden by it.
+          const inHeader = header?.contains(focused) || getComputedStyle(focused).position === 'fixed';
+          const bannerTop = banner.getBoundingClientRect().top;
+          const headerBottom = header && !inHeader && getComputedStyle(header).position !== 'static' ? header.getBoundingClientRect().bottom : 0;
+          if (box.width === 0 && box.height === 0) return { inBanner: false, problem: null };
+          if (box.bottom > bannerTop + 1) return { inBanner: false, problem: `${label} under the banner (${Math.round(box.bottom)} > ${Math.round(bannerTop)})` };
+          if (box.top < headerBottom - 1) return { inBanner: false, problem: `${label} under the header (${Math.round(box.top)} < ${Math.round(headerBottom)})` };
+          return { inBanner: false, problem: null };
+        });
+        if (!where) continue;
+        if (!where.inBanner) outside += 1;
+        if (where.problem) hidden.push(`tab ${step + 1}: ${where.problem}`);
+      }
+      // The walk went well past the banner into the page (header, hero, content).
+      expect(outside).toBeGreaterThan(10);
+      expect(hidden).toEqual([]);
+    });
+  }
+});
+
+test('one or two success stories sit centred on the condition pages', async ({ page }) => {
+  await withSettings(page, 'medium');
+  for (const [path, count] of [
+    ['/pain-management', 1],
+    ['/anxiety-stress', 2],
+  ] as const) {
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await waitForHydration(page);
+      const list = page.getByRole('region', { name: /Success Stories$/ }).getByRole('list');
+      const { listCentre, cardsCentre, cards } = await list.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const items = [...element.children].map((child) => child.getBoundingClientRect());
+        const left = Math.min(...items.map((item) => item.left));
+        const right = Math.max(...items.map((item) => item.right));
+        return { listCentre: box.left + box.width / 2, cardsCentre: (left + right) / 2, cards: items.length };
+      });
+      expect(cards, path).toBe(count);
+      expect(Math.abs(listCentre - cardsCentre), `${path} at ${width}px`).toBeLessThanOrEqual(2);
+    }
+  }
+});

@@ -13,6 +13,8 @@ import type { CookiePreferences } from './consent-storage';
 import { COOKIE_BANNER_ID, useCookieConsent } from './cookie-consent-provider';
 
 const TITLE_ID = 'cookie-banner-title';
+/** The banner's height on <html>, read by src/styles/index.css (scroll-padding and room under the page). */
+const BANNER_HEIGHT_PROPERTY = '--cookie-banner-height';
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
@@ -88,6 +90,23 @@ export function CookieBanner() {
     return () => {
       if (!root?.contains(document.activeElement)) return;
       (opener?.isConnected ? opener : document.querySelector('main'))?.focus();
+    };
+  }, []);
+
+  // WCAG 2.2 2.4.11 (focus not obscured): while the banner covers the bottom of the screen, the page keeps that
+  // much room below what it scrolls into view (scroll-padding) and can scroll that far (the same padding under
+  // the page), so tabbing never lands on something hidden behind it.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const style = document.documentElement.style;
+    const setHeight = () => style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(root.getBoundingClientRect().height)}px`);
+    setHeight();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(setHeight);
+    observer?.observe(root);
+    return () => {
+      observer?.disconnect();
+      style.removeProperty(BANNER_HEIGHT_PROPERTY);
     };
   }, []);
 
