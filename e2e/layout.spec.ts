@@ -72,6 +72,8 @@ for (const fontSize of FONT_SIZES) {
     // One test per page, so the two workers share them and a failure names its page.
     for (const path of PAGES) {
       test(`${path} fits at every width, nothing cut off`, async ({ page }) => {
+        // A few seconds normally; room for a busy machine (five widths, each one full-page check).
+        test.setTimeout(90_000);
         await withSettings(page, fontSize);
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto(path);
@@ -82,7 +84,7 @@ for (const fontSize of FONT_SIZES) {
     }
 
     test('the open side menu, accessibility dialog and cookie banner detail view fit at every width', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await withSettings(page, fontSize, false);
       await page.goto('/');
       await waitForHydration(page);
@@ -132,6 +134,7 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
     [1280, 800, 'medium'],
   ] as const) {
     test(`tabbing through the home page with the banner open at ${width}×${height}, '${fontSize}' text`, async ({ page }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize({ width, height });
       await withSettings(page, fontSize, false);
       await page.goto('/');
@@ -170,6 +173,7 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
 });
 
 test('one or two success stories sit centred on the condition pages', async ({ page }) => {
+  test.setTimeout(90_000);
   await withSettings(page, 'medium');
   for (const [path, count] of [
     ['/pain-management', 1],
