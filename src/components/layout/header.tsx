@@ -24,7 +24,7 @@ interface HeaderProps extends HeaderState {
 export function Header({ user, cartCount, onSignOut, tools, menuAction }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-2 xl:gap-4">
+      <Container className="flex min-h-16 items-center justify-between gap-2 py-1 xl:gap-4">
         <Logo />
         <nav
           id={MAIN_NAVIGATION_ID}

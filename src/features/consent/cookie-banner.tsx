@@ -136,7 +136,7 @@ export function CookieBanner() {
       id={COOKIE_BANNER_ID}
       aria-labelledby={TITLE_ID}
       onKeyDown={onKeyDown}
-      className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[50vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
     >
       <div className="relative mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:px-8">
         {view === 'summary' ? (
