@@ -129,6 +129,7 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
   await page.goto(linkIn(confirmation));
   await expect(page).toHaveURL(/localhost:\d+\/(#.*)?$/);
   await expect(avatar(page, email)).toBeVisible();
+  await expect(page.getByText('Email confirmed: you are signed in')).toBeVisible();
   await expect(page).not.toHaveURL(/access_token/);
   await signOutFromMenu(page, email);
 

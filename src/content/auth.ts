@@ -58,6 +58,11 @@ export const authPageText = {
   signUp: {
     submit: 'Create Account',
     note: 'We will email you a link to confirm your address before you can sign in.',
+    // The state that replaces the form once the account is created (as the reset request's 'sent' state does).
+    sentTo: 'We sent it to',
+    nextStep: 'Open the link in that email to confirm your address; you will then be signed in here.',
+    spam: "If you don't see the email within a few minutes, check your spam or junk folder.",
+    differentEmail: 'Use a different email',
   },
   forgot: {
     intro: "Enter your account email and we'll send you a link to reset your password.",

@@ -8,6 +8,22 @@ export const primaryNavigation = [
   { label: 'About', to: paths.about },
 ] as const;
 
+/** The six condition pages, linked from the footer, the side menu and the home page (one tap from anywhere). */
+export const conditionNavigation = [
+  { label: 'Anxiety & Stress', to: paths.anxietyStress },
+  { label: 'Habits & Addictions', to: paths.habitsAddictions },
+  { label: 'Weight Management', to: paths.weightManagement },
+  { label: 'Pain Management', to: paths.painManagement },
+  { label: 'Sports Performance', to: paths.sportsPerformance },
+  { label: 'Professional Performance', to: paths.professionalPerformance },
+] as const;
+
+/** Where a visitor with a question goes: in the footer and the side menu. */
+export const helpNavigation = [
+  { label: 'FAQ', to: paths.faq },
+  { label: 'Contact', to: paths.contact },
+] as const;
+
 export const chromeText = {
   skipToContent: 'Skip to main content',
   skipToNavigation: 'Skip to main navigation',
@@ -18,13 +34,16 @@ export const chromeText = {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   menuTitle: 'Menu',
+  menuBooking: 'Book an Appointment',
+  conditionsHeading: 'What we help with',
+  helpHeading: 'Questions',
   mainNavigationLabel: 'Main navigation',
   mobileNavigationLabel: 'Main navigation (menu)',
   myAccount: 'My Account',
   adminDashboard: 'Admin Dashboard',
   signOut: 'Sign Out',
   footerTagline: 'Hypnotherapy for lasting change, online across the UK.',
-  footerContactHeading: 'Contact',
+  footerContactHeading: 'Get in touch',
   footerLegalHeading: 'Information',
   privacyPolicy: 'Privacy Policy',
   terms: 'Terms and Conditions',

@@ -50,6 +50,41 @@ export const homeContent = {
       action: { kind: 'disabled', label: 'Join Waitlist' },
     },
   ],
+  // The six condition pages, one tap from the home page (the same labels as the menus).
+  helpHeading: 'What we help with',
+  helpLead: 'Each area has its own page: how hypnotherapy helps, what an appointment covers and what clients report.',
+  helpAreas: [
+    {
+      title: 'Anxiety & Stress',
+      text: 'Calm a nervous system that stays on alert, with quick tools to feel steady again.',
+      to: paths.anxietyStress,
+    },
+    {
+      title: 'Habits & Addictions',
+      text: 'Smoking, vaping, drinking, nail biting: let the urge fade instead of fighting it every day.',
+      to: paths.habitsAddictions,
+    },
+    {
+      title: 'Weight Management',
+      text: 'Ease cravings and emotional eating so healthy choices feel natural.',
+      to: paths.weightManagement,
+    },
+    {
+      title: 'Pain Management',
+      text: 'Alongside your GP’s care, learn to turn the volume of pain down and rest more easily.',
+      to: paths.painManagement,
+    },
+    {
+      title: 'Sports Performance',
+      text: 'Sharpen focus, settle nerves and make your best performance repeatable.',
+      to: paths.sportsPerformance,
+    },
+    {
+      title: 'Professional Performance',
+      text: 'Quiet self-doubt so you can present, lead and decide with confidence.',
+      to: paths.professionalPerformance,
+    },
+  ],
   reasonsHeading: 'Why clients choose this practice',
   reasons: [
     {

@@ -159,7 +159,7 @@ async function emailLink(
   const { token, tokenHash } = await issueOneTimeToken(stack, tx, user, kind, redirectTo);
   const link = verifyLink(stack, token, kind === 'confirmation' ? 'signup' : 'recovery', redirectTo);
   const hours = Math.round(stack.config.otpExpiry / 3600);
-  await sendEmail(stack, tx, authEmail(kind, user.email ?? '', link, tokenHash, hours));
+  await sendEmail(stack, tx, authEmail(kind, user.email ?? '', link, tokenHash, hours, stack, redirectTo));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * A tiny reader for the subset of TOML that supabase/config.toml uses: `[table.headers]`, `key = value`
@@ -109,7 +110,12 @@ export type StackConfig = {
   fileSizeLimit: number;
   maxRows: number | null;
   functions: Record<string, { verifyJwt: boolean }>;
+  /** [auth.email.template.<kind>]: subject and the template file (absolute), as the Supabase CLI reads them. */
+  emailTemplates: Partial<Record<EmailTemplateKind, { subject: string; contentPath: string }>>;
 };
+
+export const emailTemplateKinds = ['confirmation', 'recovery', 'email_change'] as const;
+export type EmailTemplateKind = (typeof emailTemplateKinds)[number];
 
 function table(value: TomlValue | undefined): TomlTable {
   return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
@@ -138,7 +144,8 @@ export function parseSize(value: TomlValue | undefined, fallback: number): numbe
   return Math.floor(Number(match[1]) * (factor[unit] ?? 1));
 }
 
-export function toStackConfig(toml: TomlTable): StackConfig {
+/** content_path is relative to the project root (the folder holding supabase/), as for the CLI. */
+export function toStackConfig(toml: TomlTable, projectRoot = process.cwd()): StackConfig {
   const auth = table(toml.auth);
   const email = table(auth.email);
   const api = table(toml.api);
@@ -147,6 +154,16 @@ export function toStackConfig(toml: TomlTable): StackConfig {
   for (const [name, value] of Object.entries(table(toml.functions))) {
     const verify = table(value).verify_jwt;
     functions[name] = { verifyJwt: verify !== false };
+  }
+  const emailTemplates: StackConfig['emailTemplates'] = {};
+  for (const kind of emailTemplateKinds) {
+    const template = table(table(email.template)[kind]);
+    if (typeof template.subject === 'string' && typeof template.content_path === 'string') {
+      emailTemplates[kind] = {
+        subject: template.subject,
+        contentPath: path.resolve(projectRoot, template.content_path),
+      };
+    }
   }
   const redirects = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [];
   return {
@@ -160,9 +177,10 @@ export function toStackConfig(toml: TomlTable): StackConfig {
     fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,
     functions,
+    emailTemplates,
   };
 }
 
-export function loadStackConfig(path: string): StackConfig {
-  return toStackConfig(parseToml(readFileSync(path, 'utf8')));
+export function loadStackConfig(file: string): StackConfig {
+  return toStackConfig(parseToml(readFileSync(file, 'utf8')), path.dirname(path.dirname(path.resolve(file))));
 }

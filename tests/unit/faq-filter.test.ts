@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FaqEntry } from '@/content/faq';
 import { faqEntries } from '@/content/faq';
-import { countFaqsByCategory, faqResultsText, filterFaqs, normaliseSearch } from '@/features/faq/faq-filter';
+import {
+  countFaqsByCategory,
+  faqResultsText,
+  filterFaqs,
+  matchesSearch,
+  normaliseSearch,
+} from '@/features/faq/faq-filter';
 
 const sample: readonly FaqEntry[] = [
   { id: 1, category: 'general', question: 'What is Hypnotherapy?', answer: 'A focused, relaxed state.' },
@@ -56,6 +62,38 @@ describe('filterFaqs', () => {
     expect(ids(filterFaqs(sample, { search: 'appointment', category: 'appointments' }))).toEqual([3]);
     expect(ids(filterFaqs(sample, { search: 'appointment', category: 'general' }))).toEqual([]);
     expect(ids(filterFaqs(sample, { search: 'state', category: 'general' }))).toEqual([1]);
+  });
+
+  it('matches every word of the query, each anywhere in the question or the answer, in any order', () => {
+    // 'long' and 'online' are in different fields of entry 3; 'minutes' and 'fifty' are out of order.
+    expect(ids(filterFaqs(sample, { search: 'long online', category: 'all' }))).toEqual([3]);
+    expect(ids(filterFaqs(sample, { search: 'minutes FIFTY', category: 'all' }))).toEqual([3]);
+    expect(ids(filterFaqs(sample, { search: 'single   appointment', category: 'all' }))).toEqual([4]);
+    // One word that matches nowhere rules the entry out.
+    expect(ids(filterFaqs(sample, { search: 'appointment zebra', category: 'all' }))).toEqual([]);
+    expect(ids(filterFaqs(sample, { search: 'cancel appointment', category: 'all' }))).toEqual([]);
+  });
+
+  it('finds everything the whole-term substring rule finds', () => {
+    // Every substring of every entry's question and answer (a few lengths and offsets) still finds that entry.
+    for (const entry of faqEntries) {
+      for (const text of [entry.question, entry.answer]) {
+        for (let start = 0; start < text.length; start += 7) {
+          for (const length of [1, 4, 11, 23]) {
+            const term = text.slice(start, start + length);
+            if (term.trim() === '') continue;
+            expect(matchesSearch(entry, term), `${entry.id}: "${term}"`).toBe(true);
+            expect(matchesSearch(entry, term.toUpperCase())).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it("finds 'Can I reschedule or cancel an appointment?' for 'cancel appointment'", () => {
+    const found = filterFaqs(faqEntries, { search: 'cancel appointment', category: 'all' });
+    expect(found.map((entry) => entry.question)).toContain('Can I reschedule or cancel an appointment?');
+    expect(found.length).toBeLessThan(faqEntries.length);
   });
 
   it('finds real questions in the site content', () => {

@@ -7,10 +7,12 @@ import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AccessibilitySettingsButton } from '@/features/accessibility/accessibility-settings-button';
 import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { BookingButton } from '@/features/booking/booking-button';
 import { useCart } from '@/features/cart/cart-context';
 import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { PlayerHost } from '@/features/player/player-host';
+import { chromeText } from '@/content/chrome';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -41,7 +43,13 @@ export function RootLayout() {
       {/* Early in the reading order, so keyboard and screen-reader visitors meet it first; shown fixed at the bottom. */}
       <CookieBannerHost />
       <RouteAnnouncer />
-      <Header user={user} cartCount={itemCount} onSignOut={onSignOut} tools={<AccessibilitySettingsButton />} />
+      <Header
+        user={user}
+        cartCount={itemCount}
+        onSignOut={onSignOut}
+        tools={<AccessibilitySettingsButton />}
+        menuAction={<BookingButton size="md" className="w-full">{chromeText.menuBooking}</BookingButton>}
+      />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { chromeText } from '@/content/chrome';
+import { chromeText, conditionNavigation, helpNavigation } from '@/content/chrome';
 
 const linkClass = 'inline-flex min-h-11 items-center underline-offset-4 hover:underline';
 
@@ -17,7 +17,7 @@ interface FooterProps {
 export function Footer({ extraLinks, year }: FooterProps) {
   return (
     <footer className="mt-16 border-t border-border bg-brand-950 text-white">
-      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="font-serif text-xl font-bold">{site.practiceName}</p>
           <p className="mt-2 font-medium text-brand-200">{chromeText.footerTagline}</p>
@@ -27,7 +27,7 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <h2 className="text-lg font-semibold">{chromeText.footerContactHeading}</h2>
           <ul className="mt-3 space-y-1 text-brand-100">
             <li>
-              <a href={`mailto:${site.email}`} className={linkClass}>
+              <a href={`mailto:${site.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
                 <Mail aria-hidden="true" className="mr-2 size-4" />
                 {site.email}
               </a>
@@ -38,8 +38,29 @@ export function Footer({ extraLinks, year }: FooterProps) {
                 {site.phone}
               </a>
             </li>
+            {helpNavigation.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
+        <nav aria-labelledby="footer-conditions-heading">
+          <h2 id="footer-conditions-heading" className="text-lg font-semibold">
+            {chromeText.conditionsHeading}
+          </h2>
+          <ul className="mt-3 space-y-1 text-brand-100">
+            {conditionNavigation.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2 className="text-lg font-semibold">{chromeText.footerLegalHeading}</h2>
           <ul className="mt-3 space-y-1 text-brand-100">

@@ -17,25 +17,27 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 interface HeaderProps extends HeaderState {
   /** Extra controls beside the account area (e.g. the accessibility settings button). */
   tools?: ReactNode;
+  /** The booking action shown in the side menu (supplied by the booking feature). */
+  menuAction?: ReactNode;
 }
 
-export function Header({ user, cartCount, onSignOut, tools }: HeaderProps) {
+export function Header({ user, cartCount, onSignOut, tools, menuAction }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-2 xl:gap-4">
+      <Container className="flex min-h-16 items-center justify-between gap-2 py-1 xl:gap-4">
         <Logo />
         <nav
           id={MAIN_NAVIGATION_ID}
           tabIndex={-1}
           aria-label={chromeText.mainNavigationLabel}
-          className="hidden items-center gap-1 whitespace-nowrap lg:flex"
+          className="hidden items-center gap-1 whitespace-nowrap nav-wide:flex"
         >
           <NavLinks orientation="horizontal" />
           <CartLink count={cartCount} />
         </nav>
-        <div className="flex items-center gap-2 whitespace-nowrap">
+        <div className="flex shrink-0 items-center gap-2">
           {tools}
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className="hidden items-center gap-2 whitespace-nowrap nav-wide:flex">
             {user ? (
               <Suspense fallback={<span className="inline-block h-11 w-32" aria-hidden="true" />}>
                 <UserMenu user={user} onSignOut={onSignOut} />
@@ -51,7 +53,7 @@ export function Header({ user, cartCount, onSignOut, tools }: HeaderProps) {
               </>
             )}
           </div>
-          <SideMenu user={user} cartCount={cartCount} onSignOut={onSignOut} />
+          <SideMenu user={user} cartCount={cartCount} onSignOut={onSignOut} action={menuAction} />
         </div>
       </Container>
     </header>

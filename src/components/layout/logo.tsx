@@ -4,7 +4,7 @@ import { site } from '@/config/site';
 
 export function Logo() {
   return (
-    <Link to={paths.home} className="flex min-h-11 items-center gap-2 rounded-lg text-foreground">
+    <Link to={paths.home} className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-foreground">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-9 shrink-0" focusable="false">
         <circle cx="16" cy="16" r="15" fill="var(--primary)" />
         <path
@@ -13,7 +13,7 @@ export function Logo() {
           fillRule="evenodd"
         />
       </svg>
-      <span className="font-serif text-lg leading-tight font-bold lg:max-xl:text-base">{site.practiceName}</span>
+      <span className="min-w-0 font-serif text-lg leading-tight font-bold nav-wide:max-xl:text-base">{site.practiceName}</span>
     </Link>
   );
 }

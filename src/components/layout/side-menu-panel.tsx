@@ -1,8 +1,8 @@
 import { LayoutDashboard, LogOut, User, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { chromeText } from '@/content/chrome';
+import { chromeText, conditionNavigation, helpNavigation } from '@/content/chrome';
 import { Button } from '@/components/ui/button';
 import { avatarParts, type HeaderState } from './header-types';
 import { CartLink } from './cart-link';
@@ -11,13 +11,18 @@ import { NavLinks } from './nav-links';
 interface SideMenuPanelProps extends HeaderState {
   open: boolean;
   onClose: () => void;
+  /** The booking action, shown under the main links. */
+  action?: ReactNode;
 }
+
+const secondaryLinkClass =
+  'flex min-h-11 items-center rounded-lg px-4 font-medium text-foreground hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary';
 
 /**
  * The slide-in panel of the side menu, on the native modal <dialog>: the rest of the page is inert (focus
  * stays inside), Escape closes it and focus returns to the menu button. Loaded on first use.
  */
-export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close }: SideMenuPanelProps) {
+export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close, action }: SideMenuPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -40,7 +45,7 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
         // A click on the backdrop (the dialog element itself, outside the panel) closes the menu.
         if (event.target === event.currentTarget) close();
       }}
-      className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[85vw] max-w-sm bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50 lg:hidden"
+      className="side-menu fixed inset-y-0 whitespace-normal right-0 left-auto m-0 h-full max-h-none w-[85vw] max-w-sm bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50 nav-wide:hidden"
     >
       <div className="flex h-full flex-col gap-6 overflow-y-auto p-6">
         <div className="flex items-center justify-between">
@@ -54,6 +59,31 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
         <nav aria-label={chromeText.mobileNavigationLabel}>
           <NavLinks orientation="vertical" onNavigate={close} />
           <CartLink count={cartCount} placement="menu" />
+          {action ? <div className="mt-4 px-1">{action}</div> : null}
+          <h3 id="side-menu-conditions" className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {chromeText.conditionsHeading}
+          </h3>
+          <ul aria-labelledby="side-menu-conditions" className="mt-1 flex flex-col gap-1">
+            {conditionNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end onClick={close} className={secondaryLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <h3 id="side-menu-help" className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {chromeText.helpHeading}
+          </h3>
+          <ul aria-labelledby="side-menu-help" className="mt-1 flex flex-col gap-1">
+            {helpNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end onClick={close} className={secondaryLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
         <div className="mt-auto flex flex-col gap-3 border-t border-border pt-6">
           {user && initial ? (

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chromeText } from '@/content/chrome';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ const SideMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.SideMenuP
  * The navigation below the lg breakpoint: a menu button and a slide-in panel loaded on first use (kept out
  * of the first page's JavaScript; warmed when the pointer or focus reaches the button).
  */
-export function SideMenu(props: HeaderState) {
+export function SideMenu({ action, ...props }: HeaderState & { action?: ReactNode }) {
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on, so any navigation (a link, back/forward) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function SideMenu(props: HeaderState) {
         id={MOBILE_MENU_BUTTON_ID}
         variant="ghost"
         size="icon"
-        className="lg:hidden"
+        className="nav-wide:hidden"
         aria-label={chromeText.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -41,7 +41,7 @@ export function SideMenu(props: HeaderState) {
       </Button>
       {used ? (
         <Suspense fallback={null}>
-          <SideMenuPanel {...props} open={open} onClose={() => setOpenOn(null)} />
+          <SideMenuPanel {...props} action={action} open={open} onClose={() => setOpenOn(null)} />
         </Suspense>
       ) : null}
     </>

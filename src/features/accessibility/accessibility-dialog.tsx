@@ -46,9 +46,9 @@ export function AccessibilityDialog({ onClose }: AccessibilityDialogProps) {
         // A click on the backdrop (the dialog element itself, outside the panel) closes it.
         if (event.target === event.currentTarget) close();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto whitespace-normal rounded-xl border border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
     >
-      <div className="p-5 sm:p-6">
+      <div className="p-4 sm:p-6">
         <div className="flex items-start justify-between gap-4">
           <h2 id={TITLE_ID} className="font-serif text-2xl font-bold">
             {text.title}
@@ -66,7 +66,7 @@ export function AccessibilityDialog({ onClose }: AccessibilityDialogProps) {
             const id = `a11y-${key}`;
             return (
               <li key={key} className="flex items-center justify-between gap-4 py-3">
-                <div>
+                <div className="min-w-0">
                   <label htmlFor={id} className="font-semibold">
                     {accessibilityToggleText[key].label}
                   </label>

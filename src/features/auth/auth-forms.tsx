@@ -143,6 +143,7 @@ export function SignUpForm() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.signupFallback);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -162,10 +163,36 @@ export function SignUpForm() {
         return (await client.auth.signUp({ email, password, options })).error;
       },
       () => {
-        setOutcome({ variant: 'success', text: authMessages.signupSuccess });
+        setSentTo(email.trim());
         setPassword('');
         setConfirmPassword('');
       },
+    );
+  }
+
+  // Success replaces the form (as the reset request does): what happened, where the email went, what next.
+  if (sentTo) {
+    return (
+      <div className="space-y-4">
+        <FormMessage variant="success">{authMessages.signupSuccess}</FormMessage>
+        <div className="space-y-3 text-center text-muted-foreground">
+          <p>
+            {authPageText.signUp.sentTo} <strong className="block [overflow-wrap:anywhere] text-foreground">{sentTo}</strong>
+          </p>
+          <p>{authPageText.signUp.nextStep}</p>
+          <p>{authPageText.signUp.spam}</p>
+        </div>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => {
+            setSentTo(null);
+            setEmail('');
+          }}
+        >
+          {authPageText.signUp.differentEmail}
+        </Button>
+      </div>
     );
   }
 

@@ -13,6 +13,8 @@ import type { CookiePreferences } from './consent-storage';
 import { COOKIE_BANNER_ID, useCookieConsent } from './cookie-consent-provider';
 
 const TITLE_ID = 'cookie-banner-title';
+/** The banner's height on <html>, read by src/styles/index.css (scroll-padding and room under the page). */
+const BANNER_HEIGHT_PROPERTY = '--cookie-banner-height';
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
@@ -91,6 +93,23 @@ export function CookieBanner() {
     };
   }, []);
 
+  // WCAG 2.2 2.4.11 (focus not obscured): while the banner covers the bottom of the screen, the page keeps that
+  // much room below what it scrolls into view (scroll-padding) and can scroll that far (the same padding under
+  // the page), so tabbing never lands on something hidden behind it.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const style = document.documentElement.style;
+    const setHeight = () => style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(root.getBoundingClientRect().height)}px`);
+    setHeight();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(setHeight);
+    observer?.observe(root);
+    return () => {
+      observer?.disconnect();
+      style.removeProperty(BANNER_HEIGHT_PROPERTY);
+    };
+  }, []);
+
   useEffect(() => {
     const target = focusNext.current === 'heading' ? headingRef.current : customizeRef.current;
     // Not reset after use: a remount in development's StrictMode must land focus in the same place again.
@@ -117,7 +136,7 @@ export function CookieBanner() {
       id={COOKIE_BANNER_ID}
       aria-labelledby={TITLE_ID}
       onKeyDown={onKeyDown}
-      className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[50vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
     >
       <div className="relative mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:px-8">
         {view === 'summary' ? (

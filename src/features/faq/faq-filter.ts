@@ -1,7 +1,9 @@
 import { faqCategoryIds, type FaqCategory, type FaqEntry } from '@/content/faq';
 
 // The FAQ page's filtering (spec §2 "/faq", §4 "FAQ", §5): search text and category are independent and
-// combine; the search is a case-insensitive substring match over the question and the answer.
+// combine. The search matches when every word of it is a case-insensitive substring of the question or the
+// answer ('cancel appointment' finds 'Can I reschedule or cancel an appointment?'); that finds everything the
+// spec's whole-term substring rule finds, since each word of a matching term is itself a substring.
 
 export type FaqCategoryFilter = FaqCategory | 'all';
 
@@ -17,14 +19,18 @@ export function normaliseSearch(search: string): string {
   return search.trim();
 }
 
+/** Whether an entry matches the search: every whitespace-separated word in its question or its answer. */
+export function matchesSearch(entry: FaqEntry, search: string): boolean {
+  const words = normaliseSearch(search).toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const question = entry.question.toLowerCase();
+  const answer = entry.answer.toLowerCase();
+  return words.every((word) => question.includes(word) || answer.includes(word));
+}
+
 export function filterFaqs(entries: readonly FaqEntry[], { search, category }: FaqFilter): FaqEntry[] {
-  const term = normaliseSearch(search).toLowerCase();
   return entries.filter(
-    (entry) =>
-      (category === 'all' || entry.category === category) &&
-      (term === '' ||
-        entry.question.toLowerCase().includes(term) ||
-        entry.answer.toLowerCase().includes(term)),
+    (entry) => (category === 'all' || entry.category === category) && matchesSearch(entry, search),
   );
 }
 

@@ -30,7 +30,7 @@ function Rich({ text }: { text: RichText }) {
       <a
         key={index}
         href={part.href}
-        className={cn(linkClass, part.href.startsWith('tel:') ? 'whitespace-nowrap' : 'break-words')}
+        className={cn(linkClass, part.href.startsWith('tel:') ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]')}
       >
         {part.text}
       </a>
@@ -60,7 +60,15 @@ function Block({ block }: { block: LegalBlock }) {
       return <h3 className="pt-2 text-xl font-bold text-foreground">{block.text}</h3>;
     case 'table':
       return (
-        <div className="overflow-x-auto rounded-xl border border-border">
+        // If the table is ever wider than the screen it scrolls in this named, focusable region, never the page.
+        <div
+          role="region"
+          aria-label={block.caption}
+          // A scroll area must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-xl border border-border"
+        >
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">{block.caption}</caption>
             <thead className="bg-muted text-foreground">
@@ -100,7 +108,7 @@ export function LegalDocument({ document }: { document: LegalDocumentData }) {
           Last updated: <time dateTime={document.lastUpdated.iso}>{document.lastUpdated.label}</time>
         </p>
       </PageHeader>
-      <Container className="grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-14">
+      <Container className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-24 lg:self-start">
           <h2 id="toc-heading" className="text-lg font-bold text-foreground">
             {document.tocHeading}

@@ -93,9 +93,13 @@ export function TestimonialsSection({
         ) : null}
 
         {shown.length > 0 ? (
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          // Rows that wrap and centre: one or two stories sit in the middle, never in the left of a 3-column grid.
+          <ul className="mt-10 flex flex-wrap justify-center gap-6">
             {shown.map((testimonial) => (
-              <li key={testimonial.id}>
+              <li
+                key={testimonial.id}
+                className="w-full md:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+              >
                 <TestimonialCard
                   testimonial={{ ...testimonial, tag: category ? undefined : testimonial.category }}
                 />

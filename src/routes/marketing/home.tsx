@@ -33,7 +33,7 @@ export function Component() {
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 py-16 sm:py-24">
         <Container width="4xl" className="text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance sm:text-6xl">
+          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
             {content.hero.title}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">{content.hero.lead}</p>
@@ -55,11 +55,11 @@ export function Component() {
             {content.servicesHeading}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.servicesLead}</p>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {content.services.map((service) => {
               const Icon = serviceIcons[service.id];
               return (
-                <li key={service.id}>
+                <li key={service.id} className="sm:max-lg:last:col-span-2">
                   <Card className="flex h-full flex-col">
                     <div className="flex items-start justify-between gap-3">
                       <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
@@ -87,6 +87,32 @@ export function Component() {
                 </li>
               );
             })}
+          </ul>
+        </Container>
+      </section>
+
+      <section aria-labelledby="help-heading" className="border-t border-border py-16 sm:py-20">
+        <Container>
+          <h2 id="help-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {content.helpHeading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.helpLead}</p>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {content.helpAreas.map((area) => (
+              <li key={area.to}>
+                {/* The whole card is one link, named by its title; the text below describes it. */}
+                <Link
+                  to={area.to}
+                  className="group flex h-full flex-col rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm hover:border-primary"
+                >
+                  <span className="flex items-center justify-between gap-3 text-lg font-bold text-primary">
+                    {area.title}
+                    <ArrowRight aria-hidden="true" className="size-5 shrink-0 transition-transform group-hover:translate-x-1" />
+                  </span>
+                  <span className="mt-2 text-muted-foreground">{area.text}</span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </Container>
       </section>

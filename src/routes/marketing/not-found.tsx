@@ -14,7 +14,7 @@ export function Component() {
         <p className="font-serif text-7xl font-bold text-primary" aria-hidden="true">
           404
         </p>
-        <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">{content.title}</h1>
+        <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight break-words hyphens-auto sm:text-5xl">{content.title}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{content.text}</p>
         <Button asChild size="lg" className="mt-8">
           <Link to={paths.home}>{content.homeLink}</Link>

@@ -48,7 +48,7 @@ export function Component() {
       <section className="bg-gradient-to-br from-brand-50 via-background to-brand-100 py-14 sm:py-20">
         <Container width="4xl" className="text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
             {content.hero.title}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">

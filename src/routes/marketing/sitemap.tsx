@@ -39,15 +39,24 @@ export function Component() {
             {content.xmlLink}
           </a>
         </p>
-        <div className="overflow-x-auto rounded-xl border border-border">
+        {/* A keyboard-reachable, named scroll area: if the table is ever wider than the screen it scrolls here,
+            never the page. `relative` keeps the visually hidden band labels inside it. */}
+        <div
+          role="region"
+          aria-label={content.tableRegionLabel}
+          // A scroll area must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-xl border border-border"
+        >
           <table className="w-full text-left text-sm sm:text-base">
             <caption className="sr-only">{content.title}</caption>
             <thead className="bg-muted">
               <tr>
-                <th scope="col" className="px-4 py-3">{content.columns.page}</th>
-                <th scope="col" className="px-4 py-3">{content.columns.lastmod}</th>
-                <th scope="col" className="px-4 py-3">{content.columns.changefreq}</th>
-                <th scope="col" className="px-4 py-3">{content.columns.priority}</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">{content.columns.page}</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">{content.columns.lastmod}</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">{content.columns.changefreq}</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">{content.columns.priority}</th>
               </tr>
             </thead>
             <tbody>
@@ -55,17 +64,17 @@ export function Component() {
                 const band = priorityBand(entry.priority);
                 return (
                   <tr key={entry.path} className="border-t border-border" data-band={band}>
-                    <td className="px-4 py-3">
+                    <td className="px-2 py-3 sm:px-4">
                       <Link to={entry.path} className="font-medium text-primary underline-offset-4 hover:underline">
                         {entry.title}
                       </Link>
                       <span className="block text-xs text-muted-foreground">{entry.path}</span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="px-2 py-3 sm:px-4">
                       <time dateTime={buildDate}>{buildDate}</time>
                     </td>
-                    <td className="px-4 py-3 capitalize">{entry.changefreq}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-2 py-3 sm:px-4 capitalize">{entry.changefreq}</td>
+                    <td className="px-2 py-3 sm:px-4">
                       <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-bold', bandClass[band])}>
                         {entry.priority.toFixed(1)}
                         <span className="sr-only"> ({content.bands[band]})</span>
