@@ -82,6 +82,8 @@ interface Scores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of this machine's speed at the time (about 1000+ on an idle desktop CPU). */
+  benchmarkIndex: number;
 }
 
 async function lighthouseScores(url: string, port: number, mode: Mode): Promise<Scores> {
@@ -100,6 +102,7 @@ async function lighthouseScores(url: string, port: number, mode: Mode): Promise<
     lcpMs: ms('largest-contentful-paint'),
     tbtMs: ms('total-blocking-time'),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
   };
 }
 
@@ -114,12 +117,13 @@ function medianScores(samples: Scores[]): Scores {
     lcpMs: m('lcpMs'),
     tbtMs: m('tbtMs'),
     cls: m('cls'),
+    benchmarkIndex: m('benchmarkIndex'),
   };
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const scoreCells = (s: Scores) =>
-  `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls}`;
+  `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.benchmarkIndex}`;
 const modeLabel: Record<Mode, string> = { simulate: 'simulated', devtools: 'devtools' };
 
 /**
@@ -170,7 +174,7 @@ async function main(): Promise<void> {
   const table: string[] = [];
   const jsHeader = '| Route | Initial JS (gzip KiB) | supabase-js |';
   const header = withLighthouse
-    ? `${jsHeader} ${modes.map((m) => `${modeLabel[m]}: Perf/A11y/BP/SEO | FCP ms | LCP ms | TBT ms | CLS |`).join(' ')}`
+    ? `${jsHeader} ${modes.map((m) => `${modeLabel[m]}: Perf/A11y/BP/SEO | FCP ms | LCP ms | TBT ms | CLS | BI |`).join(' ')}`
     : jsHeader;
   table.push(header, header.replace(/[^|]+/g, ' --- '));
 
@@ -232,7 +236,9 @@ async function main(): Promise<void> {
     notes.push(
       `Lighthouse ${await lighthouseVersion()}, mobile preset, median of ${runs} runs per throttling method (simulated:`,
       'the default, what PageSpeed Insights runs; devtools: applied to the real load), Debian\'s Chromium, against',
-      "`npm start`'s server. Scores are Performance/Accessibility/Best practices/SEO.",
+      "`npm start`'s server. Scores are Performance/Accessibility/Best practices/SEO; BI is Lighthouse's",
+      'benchmark index of the machine during the runs (an idle desktop scores 1000 or more; lower means a',
+      'loaded machine, and slower timings, above all TBT, which counts main-thread work times 4).',
     );
   const lines = ['## Pages', '', ...notes, '', ...table];
   for (const section of extraSections) lines.push('', `## ${section.title}`, '', ...(await section.run()));
