@@ -36,8 +36,9 @@ export default {
         },
       },
       fontFamily: {
-        sans: ['"Inter Variable"', '"Inter Fallback"', 'system-ui', 'sans-serif'],
-        serif: ['"Lora Variable"', '"Lora Fallback"', 'Georgia', 'serif'],
+        // System faces only (no font download: see src/styles/index.css).
+        sans: ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', '"Noto Sans"', 'Arial', 'sans-serif'],
+        serif: ['ui-serif', 'Charter', '"Bitstream Charter"', 'Georgia', 'Cambria', '"Noto Serif"', '"Times New Roman"', 'serif'],
       },
       borderRadius: { lg: '0.75rem', xl: '1rem', '2xl': '1.25rem' },
       maxWidth: { prose: '68ch' },

@@ -141,7 +141,8 @@ test('the server sends security headers, compression and asset caching', async (
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['content-encoding']).toBe('br');
   const html = await response.text();
-  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  // The prerendered page's boot loader names the entry script it starts after the first paint.
+  const script = html.match(/data-entry="(\/assets\/[^"]+\.js)"/)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!);
   expect(asset.headers()['cache-control']).toContain('immutable');

@@ -79,6 +79,28 @@ export function inlineStylesheets(html: string, sheets: ReadonlyMap<string, stri
   return result;
 }
 
+/**
+ * Starts the app's JavaScript once the prerendered page has painted its largest content (or, where the
+ * browser cannot report that, after its first frame), so neither the download nor the evaluation of the
+ * scripts competes with the first paint. The same text on every page, so the CSP needs one hash. It reads
+ * the script lists from its own data attributes: data-entry (the entry) and data-preload (the entry's static
+ * imports and the page's chunks, fetched alongside it: no request waterfall). A page is complete and
+ * readable without any of this.
+ */
+export const bootLoader =
+  "(function(d){var s=d.currentScript,b=s.dataset,done=0;function go(){if(done)return;done=1;" +
+  "(b.preload?b.preload.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+  "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=b.entry;d.body.appendChild(e)}" +
+  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)" +
+  "new P(function(){setTimeout(go,0)}).observe({type:'largest-contentful-paint',buffered:true});" +
+  "else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document)";
+
+/** The loader tag that replaces the template's entry script on prerendered pages. */
+export function bootScript(entry: string, preload: readonly string[]): string {
+  const list = preload.map((file) => `/${file}`).join(' ');
+  return `<script data-entry="/${entry}" data-preload="${list}">${bootLoader}</script>`;
+}
+
 function collectChunks(manifest: Manifest, sourceFile: string, seen = new Set<string>()): string[] {
   const chunk = manifest[sourceFile];
   if (!chunk || seen.has(sourceFile)) return [];
@@ -104,14 +126,12 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
   ) as Manifest;
   const entryChunks = new Set(collectChunks(manifest, 'index.html'));
   // Vite's own preloading is off (build.modulePreload: false keeps its runtime helper out of the entry), so
-  // the entry's static imports are preloaded here, beside the page's chunks: no request waterfall.
+  // the boot loader preloads the entry's static imports and the page's chunks beside it.
   const entryFile = manifest['index.html']?.file;
+  if (!entryFile) throw new Error('Vite manifest has no entry for index.html');
   const entryImports = [...entryChunks].filter((file) => file !== entryFile);
-  const assets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
-  // Both fonts of the first paint: body text (Inter) and headings (Lora).
-  const fontPreloads = [
-    ...new Set(assets.filter((file) => /(inter|lora)-latin-wght-normal.*\.woff2$/.test(file))),
-  ];
+  const entryTag = new RegExp(`<script type="module"[^>]*src="/${entryFile}"[^>]*></script>`);
+  if (!entryTag.test(template)) throw new Error(`index.html does not load /${entryFile}`);
 
   const stylesheets = await readStylesheets(options.distDir, template);
   const pages: PrerenderedPage[] = [];
@@ -127,18 +147,11 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     const pageChunks = [
       ...new Set(result.moduleFiles.flatMap((file) => collectChunks(manifest, file))),
     ].filter((file) => !entryChunks.has(file));
-    const preloads = [...entryImports, ...pageChunks].map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-    );
-    preloads.unshift(
-      ...fontPreloads.map(
-        (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`,
-      ),
-    );
     const html = inlineStylesheets(
       template
-        .replace('<!--app-head-->', [...head.map(markPrerendered), ...preloads].join('\n    '))
-        .replace('<!--app-html-->', body),
+        .replace('<!--app-head-->', head.map(markPrerendered).join('\n    '))
+        .replace('<!--app-html-->', body)
+        .replace(entryTag, () => bootScript(entryFile, [...entryImports, ...pageChunks])),
       stylesheets,
     );
     checkPage(route, html, route !== '/404');
@@ -147,5 +160,5 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     await writeFile(file, html);
     pages.push({ route, file, html });
   }
-  return { pages, entry, template, fontPreloads };
+  return { pages, entry, template };
 }

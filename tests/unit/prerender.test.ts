@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
+import { bootScript, checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../../scripts/security-headers';
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -44,6 +44,16 @@ describe('prerender', () => {
     expect(() => checkPage('/a', page(goodHead, `${goodBody}<div data-route-error="true"></div>`), true)).toThrow(
       /error page/,
     );
+  });
+});
+
+describe('boot loader', () => {
+  it('names the entry and everything fetched with it, with one script text (one CSP hash) for every page', () => {
+    const home = bootScript('assets/index-1.js', ['assets/react-1.js', 'assets/home-1.js']);
+    const about = bootScript('assets/index-1.js', ['assets/react-1.js', 'assets/about-1.js']);
+    expect(home).toMatch(/^<script data-entry="\/assets\/index-1.js" data-preload="\/assets\/react-1.js \/assets\/home-1.js">/);
+    expect(inlineScriptHashes(home)).toEqual(inlineScriptHashes(about));
+    expect(inlineScriptHashes(home)).toHaveLength(1);
   });
 });
 

@@ -23,20 +23,12 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
-/** Marks <html> once React is interactive; end-to-end tests wait for it before using controls. */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-}
-
 /** The chrome around every page (spec §2 "Shared chrome"). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { user, onSignOut } = useHeaderAuth();
   const { itemCount } = useCart();
   useScrollToTopOnNavigate();
-  useHydratedMarker();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLinks />
