@@ -196,7 +196,8 @@ test('the demo customer listens: play, next/previous, shuffle, keyboard, seek (2
   await expect(bar(page)).toBeVisible();
   await expect(nowPlaying(page, title)).toBeVisible();
   await bar(page).getByRole('button', { name: 'Expand player' }).click();
-  await expect(bar(page).getByText('3 tracks · ')).toBeVisible();
+  await bar(page).getByRole('tab', { name: /Playlist/ }).click();
+  await expect(bar(page).getByText(/^3 tracks · [123] of 3$/)).toBeVisible();
   await bar(page).getByRole('button', { name: 'Play', exact: true }).click();
   await waitPlaying(page);
   expect((await media(page))?.currentTime ?? 0).toBeGreaterThanOrEqual(Math.floor(left) - 1);

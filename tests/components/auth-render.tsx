@@ -18,6 +18,7 @@ export function renderAt(url: string, path: string, element: ReactNode) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AuthProvider>
+        {/* My Account's Play buttons drive the player, as in the app's providers. */}
         <PlayerProvider accountId={null}>
           <Routes>
             <Route path={path} element={element} />

@@ -154,27 +154,26 @@ describe('the player bar', { timeout: 30_000 }, () => {
 
   it('the seek slider seeks with the keyboard (Home, End, arrows) once the duration is known', async () => {
     localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    let media: HTMLMediaElement | undefined;
-    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(function (this: HTMLMediaElement) {
-      media = this;
-      return Promise.resolve();
-    });
     const user = userEvent.setup();
     renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
-    await vi.waitFor(() => expect(media).toBeDefined());
+    // The engine's element: the `this` of its play() call.
+    await vi.waitFor(() =>
+      expect(vi.mocked(HTMLMediaElement.prototype.play).mock.contexts.length).toBeGreaterThan(0),
+    );
+    const media = vi.mocked(HTMLMediaElement.prototype.play).mock.contexts.at(-1) as HTMLMediaElement;
     let time = 40;
-    Object.defineProperty(media!, 'duration', { get: () => 90, configurable: true });
-    Object.defineProperty(media!, 'readyState', { get: () => 4, configurable: true });
-    Object.defineProperty(media!, 'currentTime', {
+    Object.defineProperty(media, 'duration', { get: () => 90, configurable: true });
+    Object.defineProperty(media, 'readyState', { get: () => 4, configurable: true });
+    Object.defineProperty(media, 'currentTime', {
       get: () => time,
       set: (v: number) => (time = v),
       configurable: true,
     });
     act(() => {
-      media!.dispatchEvent(new Event('loadedmetadata'));
-      media!.dispatchEvent(new Event('timeupdate'));
+      media.dispatchEvent(new Event('loadedmetadata'));
+      media.dispatchEvent(new Event('timeupdate'));
     });
     expect(within(bar).getByText('1:30')).toBeInTheDocument();
     within(bar).getByRole('slider', { name: 'Seek' }).focus();
