@@ -7,6 +7,7 @@ import { Header } from '@/components/layout/header';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
+import { PlayerProvider } from '@/features/player/player-provider';
 import { Component as AccountPage } from '@/routes/account/account';
 import { fake, sessionFor } from './auth-fake-supabase';
 import { LocationProbe } from './auth-render';
@@ -32,10 +33,12 @@ function renderApp(url = '/') {
     <MemoryRouter initialEntries={[url]}>
       <AuthProvider>
         <HeaderWithAuth />
-        <Routes>
-          <Route path="/account" element={<AccountPage />} />
-          <Route path="*" element={null} />
-        </Routes>
+        <PlayerProvider accountId={null}>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </PlayerProvider>
         <StateProbe />
         <LocationProbe />
       </AuthProvider>
