@@ -206,6 +206,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 for (const width of [375, 1280] as const) {
   for (const palette of ['default', 'high-contrast'] as const) {
     test(`axe: /account at ${width}px, ${palette}, and its delete dialog`, async ({ page }) => {
+      test.slow(); // sign-in and two full scans
       await page.setViewportSize({ width, height: 800 });
       await page.addInitScript((highContrast) => {
         localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast }));
