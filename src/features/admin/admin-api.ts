@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
 import { getSupabase } from '@/lib/supabase';
 
@@ -171,6 +171,27 @@ export const adminKeys = {
   admins: () => [...adminKeys.all, 'admins'] as const,
   activity: (entity: string, pageIndex: number) => [...adminKeys.all, 'activity', entity, pageIndex] as const,
 };
+
+type AdminArea =
+  | 'overview'
+  | 'orders'
+  | 'order'
+  | 'customers'
+  | 'customer-purchases'
+  | 'products'
+  | 'packages'
+  | 'admins'
+  | 'activity';
+
+/**
+ * After a write: refetch the areas it changed (and the activity log, which records every write), without
+ * waiting for them, so the form that wrote is free again at once.
+ */
+export function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]): void {
+  for (const area of [...areas, 'activity' as const]) {
+    void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, area] });
+  }
+}
 
 export const overviewQuery = () =>
   queryOptions({

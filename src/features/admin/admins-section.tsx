@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminsText as text } from '@/content/admin';
-import { adminKeys, adminsQuery, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
+import { adminsQuery, refreshAfterWrite, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
 import {
   AdminSection,
   Field,
@@ -34,7 +34,7 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
     try {
       await action();
       setMessage({ variant: 'success', text: success });
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      refreshAfterWrite(queryClient, ['admins', 'customers']);
       return true;
     } catch (error) {
       setMessage({ variant: 'error', text: messageOf(error, text.failed) });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { adminKeys, type ProductRow } from './admin-api';
+import { refreshAfterWrite, type ProductRow } from './admin-api';
 import { messageOf, Notice } from './admin-ui';
 import { checkAudioFile, replaceProductAudio, signAdminAudio, type AudioKind } from './audio-upload';
 
@@ -69,7 +69,7 @@ function AudioSlot({
       onStored(name);
       setSrc(null);
       setMessage({ variant: 'success', text: text.uploaded(label) });
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      refreshAfterWrite(queryClient, ['products']);
     } catch (error) {
       setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() });
     } finally {

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, catalogueText as text } from '@/content/admin';
 import {
-  adminKeys,
   createProduct,
   packagesQuery,
   productsQuery,
+  refreshAfterWrite,
   updateCatalogueItem,
   type CatalogueEdit,
   type PackageRow,
@@ -249,7 +249,7 @@ function ItemEditor({
     try {
       if (editing.kind === 'new') {
         const created = await createProduct(changes);
-        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        refreshAfterWrite(queryClient, ['products', 'packages', 'overview']);
         onSaved(text.created(created.title), created);
       } else {
         await updateCatalogueItem(
@@ -257,7 +257,7 @@ function ItemEditor({
           editing.item.id,
           changes,
         );
-        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        refreshAfterWrite(queryClient, ['products', 'packages', 'overview']);
         onSaved(text.saved(changes.title));
       }
     } catch (error) {

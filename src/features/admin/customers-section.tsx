@@ -3,12 +3,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, customersText as text } from '@/content/admin';
 import {
-  adminKeys,
   customerPurchasesQuery,
   customersQuery,
   grantAudio,
   PAGE_SIZE,
   productsQuery,
+  refreshAfterWrite,
   type CustomerRow,
 } from './admin-api';
 import {
@@ -156,7 +156,7 @@ function CustomerPanel({ customer, onClose }: { customer: CustomerRow; onClose: 
       await grantAudio(customer.id, product.id);
       setMessage({ variant: 'success', text: text.granted(product.title) });
       setProductId('');
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      refreshAfterWrite(queryClient, ['customer-purchases', 'customers']);
     } catch (error) {
       setMessage({ variant: 'error', text: messageOf(error, text.grantFailed) });
     } finally {

@@ -3,12 +3,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { orderStatusLabels, ordersText as text, type OrderStatus } from '@/content/admin';
 import {
-  adminKeys,
   emptyOrderFilters,
   exportOrdersCsv,
   orderQuery,
   ordersQuery,
   PAGE_SIZE,
+  refreshAfterWrite,
   type OrderDetail,
   type OrderFilters,
 } from './admin-api';
@@ -296,7 +296,15 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           total={money(order.amount_paid_pence ?? order.amount_pence)}
           onDone={(result) => {
             setMessage(result);
-            if (result.variant === 'success') void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+            if (result.variant === 'success') {
+              refreshAfterWrite(queryClient, [
+                'orders',
+                'order',
+                'overview',
+                'customers',
+                'customer-purchases',
+              ]);
+            }
           }}
         />
       ) : null}
