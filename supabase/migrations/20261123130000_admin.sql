@@ -393,26 +393,45 @@ revoke execute on function public.admin_apply_order(public.orders, integer) from
 revoke execute on function public.admin_track_order() from public, anon, authenticated;
 revoke execute on function public.admin_track_order_line() from public, anon, authenticated;
 
--- What the database already holds (a hosted project that sold before this migration).
-insert into public.admin_sales_by_day (day, orders, revenue_pence)
-select public.london_day(o.created_at), count(*), sum(coalesce(o.amount_paid_pence, o.amount_pence))
-from public.orders o where o.status = 'paid'
-group by 1;
+-- Rebuilds the rollups from the orders: for what the database already holds when this migration runs (a
+-- hosted project that sold before it), and after a bulk load made with triggers off (the benchmark).
+create function public.admin_rebuild_sales_rollups() returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.admin_sales_by_day;
+  delete from public.admin_sales_by_customer;
+  delete from public.admin_sales_by_item;
 
-insert into public.admin_sales_by_customer (user_id, orders, spent_pence, last_order_at)
-select o.user_id, count(*), sum(coalesce(o.amount_paid_pence, o.amount_pence)), max(o.created_at)
-from public.orders o where o.status = 'paid' and o.user_id is not null
-group by 1;
+  insert into public.admin_sales_by_day (day, orders, revenue_pence)
+  select public.london_day(o.created_at), count(*), sum(coalesce(o.amount_paid_pence, o.amount_pence))
+  from public.orders o where o.status = 'paid'
+  group by 1;
 
-insert into public.admin_sales_by_item (item_key, kind, title, units, revenue_pence)
-select
-  case when l.product_id is not null then 'product:' || l.product_id
-       when l.package_id is not null then 'package:' || l.package_id
-       else 'title:' || l.title end,
-  min(l.kind), min(l.title), count(*), sum(l.price_pence)
-from public.order_lines l join public.orders o on o.id = l.order_id
-where o.status = 'paid'
-group by 1;
+  insert into public.admin_sales_by_customer (user_id, orders, spent_pence, last_order_at)
+  select o.user_id, count(*), sum(coalesce(o.amount_paid_pence, o.amount_pence)), max(o.created_at)
+  from public.orders o
+  where o.status = 'paid' and o.user_id is not null
+    and exists (select 1 from auth.users u where u.id = o.user_id)
+  group by 1;
+
+  insert into public.admin_sales_by_item (item_key, kind, title, units, revenue_pence)
+  select
+    case when l.product_id is not null then 'product:' || l.product_id
+         when l.package_id is not null then 'package:' || l.package_id
+         else 'title:' || l.title end,
+    min(l.kind), min(l.title), count(*), sum(l.price_pence)
+  from public.order_lines l join public.orders o on o.id = l.order_id
+  where o.status = 'paid'
+  group by 1;
+end
+$$;
+
+revoke execute on function public.admin_rebuild_sales_rollups() from public, anon, authenticated, service_role;
+
+select public.admin_rebuild_sales_rollups();
 
 -- Indexes for the dashboard's lists and filters --------------------------------------------------------------
 

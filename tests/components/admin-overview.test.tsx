@@ -1,0 +1,73 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { parsePounds, penceToPounds } from '@/features/admin/money-input';
+import { OverviewSection } from '@/features/admin/overview-section';
+import { createQueryClient } from '@/lib/query-client';
+
+const overview = {
+  revenue_today_pence: 299,
+  revenue_30_days_pence: 1895,
+  revenue_all_time_pence: 4489,
+  orders_today: 1,
+  orders_30_days: 4,
+  orders_all_time: 9,
+  average_order_pence: 499,
+  customers: 4,
+  best_sellers: [{ title: 'Calm Under Pressure', kind: 'product', units: 4, revenue_pence: 1196 }],
+  weekly: Array.from({ length: 12 }, (_, i) => ({
+    week_start: `2026-09-${String(7 + i).padStart(2, '0')}`,
+    orders: i % 2,
+    revenue_pence: (i % 2) * 299,
+  })),
+};
+
+const rpc = vi.fn(async (name: string) =>
+  name === 'admin_overview'
+    ? { data: overview, error: null }
+    : { data: null, error: { message: 'unexpected' } },
+);
+vi.mock('@/lib/supabase', () => ({ getSupabase: async () => ({ rpc }) }));
+
+describe('OverviewSection', () => {
+  it('shows the figures in pounds, the weekly chart with its table, and the best sellers', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OverviewSection />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('figure-Revenue, all time')).toHaveTextContent('£44.89');
+    expect(screen.getByTestId('figure-Revenue today')).toHaveTextContent('£2.99');
+    expect(screen.getByTestId('figure-Paid orders')).toHaveTextContent('9');
+    expect(screen.getByText('1 today, 4 in 30 days')).toBeInTheDocument();
+    expect(screen.getByTestId('figure-Average order value')).toHaveTextContent('£4.99');
+    expect(
+      screen.getByRole('img', { name: /Bar chart of revenue per week over 12 weeks, £17.94 in total/ }),
+    ).toBeInTheDocument();
+    const weekly = screen.getByRole('table', { name: 'Revenue per week, last 12 weeks' });
+    expect(within(weekly).getAllByRole('row')).toHaveLength(13);
+    const best = screen.getByRole('table', { name: 'Best sellers' });
+    expect(within(best).getByRole('row', { name: 'Calm Under Pressure 4 £11.96' })).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('admin_overview');
+  });
+});
+
+describe('prices in pounds and pence', () => {
+  it.each([
+    ['2.99', 299],
+    ['£7', 700],
+    [' 1,250.5 ', 125050],
+    ['0.01', 1],
+  ])('%s is %i pence', (input, pence) => {
+    expect(parsePounds(input)).toBe(pence);
+  });
+
+  it.each(['', '0', '2.999', '-1', 'abc', '10000', '2,99'])('refuses %j', (input) => {
+    expect(parsePounds(input)).toBeNull();
+  });
+
+  it('writes pence back as pounds', () => {
+    expect(penceToPounds(299)).toBe('2.99');
+    expect(penceToPounds(700)).toBe('7.00');
+  });
+});
