@@ -128,7 +128,7 @@ test('browse, preview, add, cart, sign in, pay: back with "Payment Successful!" 
   await expect(page.getByText('Added to Cart', { exact: true })).toBeVisible();
   await expect(cartBadge(page)).toHaveText('1');
 
-  await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).first().click();
+  await page.getByRole('banner').getByRole('link', { name: /^Cart\s*1 item$/ }).first().click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText('Wake Refreshed');
   await expect(page.getByTestId('cart-line')).toContainText('Insomnia');

@@ -52,7 +52,7 @@ export const chromeText = {
   allRightsReserved: 'All rights reserved.',
 } as const;
 
-export function cartLabel(count: number): string {
-  if (count <= 0) return 'Cart';
-  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+/** 'item' or 'items', spoken after the cart badge's count. */
+export function cartItemsUnit(count: number): string {
+  return count === 1 ? 'item' : 'items';
 }
