@@ -25,15 +25,17 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
       <ShoppingCart aria-hidden="true" className="size-5" />
       <span>{chromeText.cart}</span>
       {count > 0 ? (
-        // The name is the visible text ("Cart 3") and the word a listener needs: "Cart 3 items" (axe:
+        // The name is the visible text ("Cart 3") and the word a listener needs: "Cart 3 items" (axe's
         // label-content-name-mismatch forbids an aria-label that hides the visible count).
-        <span
-          data-testid="cart-count"
-          className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground"
-        >
-          {count}
-          <span className="sr-only"> {cartItemsUnit(count)}</span>
-        </span>
+        <>
+          <span
+            data-testid="cart-count"
+            className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground"
+          >
+            {count}
+          </span>
+          <span className="sr-only">{cartItemsUnit(count)}</span>
+        </>
       ) : null}
     </NavLink>
   );
