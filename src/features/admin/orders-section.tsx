@@ -174,7 +174,7 @@ export function OrdersSection() {
                       {rows.map((order) => (
                         <tr key={order.id}>
                           <Td className="whitespace-nowrap">{formatDateTime(order.created_at)}</Td>
-                          <Td className="break-all">{order.email ?? text.deletedAccount}</Td>
+                          <Td className="whitespace-nowrap">{order.email ?? text.deletedAccount}</Td>
                           <Td className="min-w-48">{order.items}</Td>
                           <Td className="text-right tabular-nums">
                             {money(order.amount_paid_pence ?? order.amount_pence)}
