@@ -128,20 +128,33 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-type Query = [label: string, run: (client: SupabaseClient) => PromiseLike<{ data: unknown; error: { message: string } | null }>];
+type Query = [
+  label: string,
+  run: (client: SupabaseClient) => PromiseLike<{ data: unknown; error: { message: string } | null }>,
+];
 
 export async function runAdminBench(log: (line: string) => void = console.info): Promise<AdminBenchRow[]> {
-  const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: 'http://localhost:4173', quiet: true });
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir: null,
+    siteUrl: 'http://localhost:4173',
+    quiet: true,
+  });
   try {
     const loadStart = performance.now();
     await load(stack);
-    log(`Loaded ${ORDERS} orders and ${CUSTOMERS} customers in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`);
+    log(
+      `Loaded ${ORDERS} orders and ${CUSTOMERS} customers in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`,
+    );
 
     const client = createClient(stack.url, stack.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     });
-    const signIn = await client.auth.signInWithPassword({ email: 'admin@example.com', password: 'password123' });
+    const signIn = await client.auth.signInWithPassword({
+      email: 'admin@example.com',
+      password: 'password123',
+    });
     if (signIn.error) throw signIn.error;
 
     const sample = (
@@ -162,8 +175,14 @@ export async function runAdminBench(log: (line: string) => void = console.info):
         (c) => c.rpc('admin_list_orders', { p_status: 'refunded', p_from: monthAgo, p_limit: 26 }),
       ],
       ['Orders, search by email', (c) => c.rpc('admin_list_orders', { p_search: sample.email, p_limit: 26 })],
-      ['Orders, search by audio title', (c) => c.rpc('admin_list_orders', { p_search: sample.title, p_limit: 26 })],
-      ['Order detail (`admin_order_detail`)', (c) => c.rpc('admin_order_detail', { p_order_id: sample.order_id })],
+      [
+        'Orders, search by audio title',
+        (c) => c.rpc('admin_list_orders', { p_search: sample.title, p_limit: 26 }),
+      ],
+      [
+        'Order detail (`admin_order_detail`)',
+        (c) => c.rpc('admin_order_detail', { p_order_id: sample.order_id }),
+      ],
       [
         'CSV export, refunded in the last 90 days',
         (c) => c.rpc('admin_export_orders', { p_status: 'refunded', p_from: monthAgo }),
@@ -179,7 +198,9 @@ export async function runAdminBench(log: (line: string) => void = console.info):
         (c) =>
           c
             .from('products')
-            .select('id, slug, title, category, description, price_pence, published, audio_path, preview_path')
+            .select(
+              'id, slug, title, category, description, price_pence, published, audio_path, preview_path',
+            )
             .order('category')
             .order('sort_order')
             .order('title'),
@@ -189,7 +210,9 @@ export async function runAdminBench(log: (line: string) => void = console.info):
         (c) =>
           c
             .from('packages')
-            .select('id, slug, title, category, description, price_pence, published, package_items(position, products(title))')
+            .select(
+              'id, slug, title, category, description, price_pence, published, package_items(position, products(title))',
+            )
             .order('category')
             .order('sort_order')
             .order('title'),
@@ -222,7 +245,11 @@ export async function runAdminBench(log: (line: string) => void = console.info):
       rows.push({
         query: label,
         medianMs: median(times),
-        rows: Array.isArray(data) ? data.length : typeof data === 'string' ? data.split('\r\n').length - 2 : 1,
+        rows: Array.isArray(data)
+          ? data.length
+          : typeof data === 'string'
+            ? data.split('\r\n').length - 2
+            : 1,
       });
     }
     return rows;
@@ -237,7 +264,10 @@ export function adminBenchTable(rows: AdminBenchRow[]): string {
     '',
     '| Query | Median (ms) | Rows | Within budget |',
     '| --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.query} | ${r.medianMs.toFixed(1)} | ${r.rows} | ${r.medianMs <= BUDGET_MS ? 'yes' : 'no'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.query} | ${r.medianMs.toFixed(1)} | ${r.rows} | ${r.medianMs <= BUDGET_MS ? 'yes' : 'no'} |`,
+    ),
   ].join('\n');
 }
 

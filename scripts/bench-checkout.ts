@@ -58,8 +58,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
   return { ms: performance.now() - started, value };
 }
 
-async function main(): Promise<void> {
-  const n = argNumber('--n', 20);
+/** The checkout latencies as a Markdown table (lines), on a fresh in-memory stack. */
+export async function runCheckoutBench(n = 20): Promise<string[]> {
   const warmup = 2;
   const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: SITE_URL, quiet: true });
   try {
@@ -156,16 +156,20 @@ async function main(): Promise<void> {
         column((s) => s.verifyMs),
       ],
     ];
-    console.log('| Checkout on the local stack (in memory, in-process) | median | p90 | n |');
-    console.log('|---|---:|---:|---:|');
-    for (const [label, values] of rows) {
-      console.log(
-        `| ${label} | ${percentile(values, 50).toFixed(1)} ms | ${percentile(values, 90).toFixed(1)} ms | ${values.length} |`,
-      );
-    }
+    return [
+      '| Checkout on the local stack (in memory, in-process) | median | p90 | n |',
+      '|---|---:|---:|---:|',
+      ...rows.map(
+        ([label, values]) =>
+          `| ${label} | ${percentile(values, 50).toFixed(1)} ms | ${percentile(values, 90).toFixed(1)} ms | ${values.length} |`,
+      ),
+    ];
   } finally {
     await stack.stop();
   }
 }
 
-await main();
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  console.log((await runCheckoutBench(argNumber('--n', 20))).join('\n'));
+  process.exit(0);
+}

@@ -43,7 +43,9 @@ async function gzipSize(file: string): Promise<{ bytes: number; hasSupabaseJs: b
  * names the entry and the modules loaded with it (data-entry, data-preload: the entry's static imports and the
  * page's chunks); a page served as the plain SPA shell has the entry script tag and modulepreload links.
  */
-export async function initialJavaScript(route: string): Promise<{ gzipBytes: number; hasSupabaseJs: boolean }> {
+export async function initialJavaScript(
+  route: string,
+): Promise<{ gzipBytes: number; hasSupabaseJs: boolean }> {
   const html = await readFile(htmlFileFor(route), 'utf8');
   const attr = (name: string) =>
     (new RegExp(`<script (?=[^>]*\\bdata-entry=)[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1] ?? '').split(' ');
@@ -64,7 +66,9 @@ export async function initialJavaScript(route: string): Promise<{ gzipBytes: num
 }
 
 async function lighthouseVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile('node_modules/lighthouse/package.json', 'utf8')) as { version: string };
+  const pkg = JSON.parse(await readFile('node_modules/lighthouse/package.json', 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -140,6 +144,17 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
         `Purchases query with a user token (\`select * … order by created_at desc\`), n=${latency.n}: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`,
         `Catalogue read with the anon key (\`select * … eq published order by category, sort_order\`), n=${latency.catalogue.n}: median ${latency.catalogue.medianMs.toFixed(2)} ms, p95 ${latency.catalogue.p95Ms.toFixed(2)} ms.`,
       ];
+    },
+  },
+  {
+    title: 'Checkout',
+    run: async () => (await import('./bench-checkout')).runCheckoutBench(),
+  },
+  {
+    title: 'Admin dashboard',
+    run: async () => {
+      const { adminBenchTable, runAdminBench } = await import('./bench-admin');
+      return adminBenchTable(await runAdminBench()).split('\n');
     },
   },
 ];
@@ -236,7 +251,7 @@ async function main(): Promise<void> {
   if (withLighthouse)
     notes.push(
       `Lighthouse ${await lighthouseVersion()}, mobile preset, median of ${runs} runs per throttling method (simulated:`,
-      'the default, what PageSpeed Insights runs; devtools: applied to the real load), Debian\'s Chromium, against',
+      "the default, what PageSpeed Insights runs; devtools: applied to the real load), Debian's Chromium, against",
       "`npm start`'s server. Scores are Performance/Accessibility/Best practices/SEO; BI is Lighthouse's",
       'benchmark index of the machine during the runs (an idle desktop scores 1000 or more; lower means a',
       'loaded machine, and slower timings, above all TBT, which counts main-thread work times 4).',
