@@ -327,9 +327,21 @@ async function insertDemoAccounts(tx: Transaction): Promise<void> {
       );
     }
   }
-  // The admin overview's demo sales (local only).
+}
+
+/**
+ * The admin overview's demo sales: a few customers with orders over the last 12 weeks. The local stack adds
+ * them at start (idempotent); database tests leave them out, so their fixtures stay exactly what they build.
+ */
+export async function seedDemoOrders(db: PGlite): Promise<void> {
   const password = DEMO_ACCOUNTS[0]!.password;
-  await insertDemoOrders(tx, await (demoPasswordHashes.get(password) ?? hashPassword(password)));
+  let hashed = demoPasswordHashes.get(password);
+  if (hashed === undefined) {
+    hashed = hashPassword(password);
+    demoPasswordHashes.set(password, hashed);
+  }
+  const hash = await hashed;
+  await db.transaction((tx) => insertDemoOrders(tx, hash));
 }
 
 // Data folder lock -----------------------------------------------------------------------------------------

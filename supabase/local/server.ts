@@ -11,7 +11,7 @@ import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
 import { loadStackConfig } from './config-toml.ts';
 import { preflightHeaders } from './cors.ts';
-import { closeDatabase, createDatabase } from './db.ts';
+import { closeDatabase, createDatabase, seedDemoOrders } from './db.ts';
 import { handleFunctions } from './functions-routes.ts';
 import { BASE_HEADERS, send, sendJson, withoutCors } from './http-util.ts';
 import { handleInbox } from './inbox.ts';
@@ -156,6 +156,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tempStorage = true;
     }
     await seedDemoPurchases(db);
+    await seedDemoOrders(db);
     await seedAudio(db, storageRoot);
     await installRestLimits(db);
   } catch (error) {

@@ -58,7 +58,10 @@ describe('local demo data: the demo customer owns three audios', () => {
     expect(refused.error?.message).toBe('Object not found');
 
     expect(await seedDemoPurchases(stack.db)).toBe(false);
-    const count = await stack.db.query<{ n: number }>('select count(*)::int as n from public.purchases');
+    const count = await stack.db.query<{ n: number }>(
+      `select count(*)::int as n from public.purchases pu join auth.users u on u.id = pu.user_id
+       where u.email = 'customer@example.com'`,
+    );
     expect(count.rows[0]?.n).toBe(3);
   });
 });

@@ -150,7 +150,9 @@ describe('/rest/v1 with supabase-js', () => {
     it('embeds related tables along foreign keys: many-to-one, one-to-many, many-to-many, !inner', async () => {
       const packages = await anon
         .from('packages')
-        .select('slug, items:package_items(position, product:products(slug, price_pence)), products(slug)')
+        .select(
+          'slug, items:package_items(position, product:products(slug, price_pence)), products!package_items(slug)',
+        )
         .eq('category', 'Smoking Cessation')
         .single();
       expect(packages.error).toBeNull();

@@ -114,7 +114,11 @@ describe('a slow query cannot hold the stack beyond the statement timeout (findi
   beforeAll(async () => {
     // Deeper embeds allowed so that a query is genuinely slow (about 3 s unbounded), and a short timeout.
     slowStack = await startTestStack({
-      rest: { maxEmbedDepth: 8, statementTimeoutMs: { anon: TIMEOUT_MS, authenticated: TIMEOUT_MS } },
+      rest: {
+        maxEmbedDepth: 8,
+        maxEmbeds: 16,
+        statementTimeoutMs: { anon: TIMEOUT_MS, authenticated: TIMEOUT_MS },
+      },
     });
   }, 180_000);
 
@@ -124,7 +128,7 @@ describe('a slow query cannot hold the stack beyond the statement timeout (findi
 
   it('the slow request is cancelled at the timeout (57014) and a request behind it waits no longer', async () => {
     const started = performance.now();
-    const slow = fetch(`${slowStack.url}/rest/v1/products?select=${encodeURIComponent(manyToManyChain(5))}`, {
+    const slow = fetch(`${slowStack.url}/rest/v1/products?select=${encodeURIComponent(manyToManyChain(8))}`, {
       headers: keyHeaders(slowStack),
     }).then(async (response) => ({ response, at: performance.now() - started }));
     // Queued behind the slow one on the single database connection.
