@@ -166,7 +166,7 @@ test('a new user signs up, downloads their data, deletes their account and can n
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
   await confirm.click();
-  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page.getByText('Your account has been deleted.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 

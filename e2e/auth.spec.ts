@@ -129,7 +129,7 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
   await page.goto(linkIn(confirmation));
   await expect(page).toHaveURL(/localhost:\d+\/(#.*)?$/);
   await expect(avatar(page, email)).toBeVisible();
-  await expect(page.getByText('Email confirmed: you are signed in')).toBeVisible();
+  await expect(page.getByText('Email confirmed: you are signed in', { exact: true })).toBeVisible();
   await expect(page).not.toHaveURL(/access_token/);
   await signOutFromMenu(page, email);
 
@@ -238,7 +238,7 @@ test('the demo admin reaches the dashboard; the demo customer is denied', async 
   await signInAs(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByRole('main').getByText('admin@example.com')).toBeVisible();
+  await expect(page.getByRole('main').getByText('admin@example.com').first()).toBeVisible();
   await avatar(page, 'admin@example.com').click();
   await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
   await page.keyboard.press('Escape');
