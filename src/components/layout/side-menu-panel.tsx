@@ -22,13 +22,26 @@ const secondaryLinkClass =
  * The slide-in panel of the side menu, on the native modal <dialog>: the rest of the page is inert (focus
  * stays inside), Escape closes it and focus returns to the menu button. Loaded on first use.
  */
-export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close, action }: SideMenuPanelProps) {
+export function SideMenuPanel({
+  user,
+  cartCount,
+  onSignOut,
+  open,
+  onClose: close,
+  action,
+}: SideMenuPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Chromium makes a scrolling container focusable and may pick it as the first focusable element once
+      // the menu is taller than the screen: start on the Close button, as the menu always did.
+      closeRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -52,7 +65,13 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
           <h2 id="side-menu-title" className="font-serif text-xl font-bold">
             {chromeText.menuTitle}
           </h2>
-          <Button variant="ghost" size="icon" aria-label={chromeText.closeMenu} onClick={close}>
+          <Button
+            ref={closeRef}
+            variant="ghost"
+            size="icon"
+            aria-label={chromeText.closeMenu}
+            onClick={close}
+          >
             <X aria-hidden="true" />
           </Button>
         </div>
@@ -60,7 +79,10 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
           <NavLinks orientation="vertical" onNavigate={close} />
           <CartLink count={cartCount} placement="menu" />
           {action ? <div className="mt-4 px-1">{action}</div> : null}
-          <h3 id="side-menu-conditions" className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          <h3
+            id="side-menu-conditions"
+            className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+          >
             {chromeText.conditionsHeading}
           </h3>
           <ul aria-labelledby="side-menu-conditions" className="mt-1 flex flex-col gap-1">
@@ -72,7 +94,10 @@ export function SideMenuPanel({ user, cartCount, onSignOut, open, onClose: close
               </li>
             ))}
           </ul>
-          <h3 id="side-menu-help" className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          <h3
+            id="side-menu-help"
+            className="mt-6 px-4 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+          >
             {chromeText.helpHeading}
           </h3>
           <ul aria-labelledby="side-menu-help" className="mt-1 flex flex-col gap-1">
