@@ -130,12 +130,17 @@ export function BookingCalendar({ className }: { className?: string }) {
         aria-label={copy.regionLabel}
         tabIndex={-1}
         data-state={state}
-        className="relative mt-4 h-[600px] overflow-hidden rounded-xl border border-border bg-card"
+        // 600 px with its border for the widget; the consent placeholder (598 px inside the border) may grow
+        // past it at larger text sizes.
+        className={cn(
+          'relative mt-4 rounded-xl border border-border bg-card',
+          active && 'h-[600px] overflow-hidden',
+        )}
       >
         {active ? (
           <div ref={widgetRef} tabIndex={-1} className="h-full w-full" data-testid="scheduler-widget" />
         ) : (
-          <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
+          <div className="flex min-h-[598px] flex-col items-center justify-center gap-4 p-6 text-center">
             <CalendarDays aria-hidden="true" className="size-10 text-primary" />
             <h3 className="text-xl font-bold">{copy.consentTitle}</h3>
             <p className="max-w-xl text-muted-foreground">{copy.consentText}</p>

@@ -134,7 +134,10 @@ export function Component() {
       </section>
 
       <Container width="5xl" className="grid gap-6 pb-4 md:grid-cols-2">
-        <section aria-labelledby="download-heading" className="rounded-2xl bg-brand-800 p-8 text-white">
+        <section
+          aria-labelledby="download-heading"
+          className="rounded-2xl bg-brand-800 p-6 text-white sm:p-8"
+        >
           <h2 id="download-heading" className="font-serif text-2xl font-bold sm:text-3xl">
             {content.download.title}
           </h2>
@@ -146,7 +149,7 @@ export function Component() {
         </section>
         <section
           aria-labelledby="consultation-heading"
-          className="rounded-2xl border border-border bg-card p-8"
+          className="rounded-2xl border border-border bg-card p-6 sm:p-8"
         >
           <h2 id="consultation-heading" className="font-serif text-2xl font-bold sm:text-3xl">
             {content.consultation.title}

@@ -94,7 +94,7 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
           <h2 id="outcomes-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
             {copy.outcomesHeading}
           </h2>
-          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <dl className="mt-10 grid grid-cols-1 gap-4 min-[22rem]:grid-cols-2 lg:grid-cols-4">
             {page.outcomes.map((outcome) => (
               <div
                 key={outcome.label}
