@@ -257,7 +257,9 @@ async function main(): Promise<void> {
       'loaded machine, and slower timings, above all TBT, which counts main-thread work times 4).',
     );
   const lines = ['## Pages', '', ...notes, '', ...table];
-  for (const section of extraSections) lines.push('', `## ${section.title}`, '', ...(await section.run()));
+  // A --route run is about those pages; the backend sections run in a whole report.
+  if (onlyRoutes.length === 0)
+    for (const section of extraSections) lines.push('', `## ${section.title}`, '', ...(await section.run()));
 
   const report = `# Benchmark report (${date})\n\n${lines.join('\n')}\n`;
   await mkdir('.bench', { recursive: true });
