@@ -32,6 +32,16 @@ beforeAll(async () => {
   await db.query(
     `insert into public.admin_activity (action, entity_type, summary) values ('product.update', 'product', 'seeded row')`,
   );
+  // One (expired, so outside every sales figure) order with a line, for the order functions to answer about.
+  const order = await db.query<{ id: string }>(
+    `insert into public.orders (user_id, status, amount_pence) values ($1, 'expired', 299) returning id`,
+    [users.customerA],
+  );
+  await db.query(
+    `insert into public.order_lines (order_id, position, kind, product_id, title, category, price_pence)
+     select $1, 1, 'product', p.id, p.title, p.category, p.price_pence from public.products p where p.id = $2`,
+    [order.rows[0]!.id, productId],
+  );
 });
 
 afterAll(async () => {
@@ -177,8 +187,7 @@ describe('sales rollups', () => {
 
   async function overview(): Promise<Overview> {
     return withRequestContext(db, admin, async (tx) => {
-      const row = (await tx.query<{ o: Overview }>('select public.admin_overview() as o'))
-        .rows[0]!;
+      const row = (await tx.query<{ o: Overview }>('select public.admin_overview() as o')).rows[0]!;
       return row.o;
     });
   }
