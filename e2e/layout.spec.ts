@@ -6,8 +6,8 @@ import { findLayoutProblems } from './layout-check';
 // The layout check: every public page, the auth pages, the cart and checkout, and the open side menu,
 // accessibility dialog and cookie banner detail view, at five widths and three text sizes. Nothing may scroll
 // sideways (a table may scroll only inside its own labelled region) and no text or control may be cut off by
-// its container. Each page loads once per text size; the widths are checked by resizing that page, and each
-// check is one evaluate that returns every problem it found, so a failure names them all.
+// its container. Each page loads once; text sizes are switched in place and widths by resizing that page, and
+// each check is one evaluate that returns every problem it found, so a failure names them all.
 
 const WIDTHS = [320, 375, 768, 1024, 1280] as const;
 const FONT_SIZES = ['medium', 'large', 'extra-large'] as const;
@@ -67,27 +67,42 @@ async function withSettings(page: Page, fontSize: FontSize, consented = true) {
 // Reduced motion makes the panels open without a transition, so each check sees the final layout.
 test.use({ reducedMotion: 'reduce' });
 
+test.describe('layout of every page', () => {
+  // One test per page, so the two workers share them and a failure names its page. The page loads once; the
+  // text size is then switched in place, as the accessibility dialog does, and every width checked at each.
+  for (const path of PAGES) {
+    test(`${path} fits at every width and text size, nothing cut off`, async ({ page }) => {
+      // Several seconds normally; room for a busy machine (fifteen full-page checks).
+      test.setTimeout(120_000);
+      await withSettings(page, 'medium');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.fontSize ?? 'medium')).toBe('medium');
+      const problems: string[] = [];
+      for (const fontSize of FONT_SIZES) {
+        await page.evaluate((size) => {
+          localStorage.setItem('accessibility-settings', JSON.stringify({ fontSize: size }));
+          document.documentElement.setAttribute('data-font-size', size);
+        }, fontSize);
+        problems.push(...(await checkWidths(page, `${path} with '${fontSize}' text`)));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
 for (const fontSize of FONT_SIZES) {
   test.describe(`layout at '${fontSize}' text`, () => {
-    // One test per page, so the two workers share them and a failure names its page.
-    for (const path of PAGES) {
-      test(`${path} fits at every width, nothing cut off`, async ({ page }) => {
-        // A few seconds normally; room for a busy machine (five widths, each one full-page check).
-        test.setTimeout(90_000);
-        await withSettings(page, fontSize);
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await page.goto(path);
-        await waitForHydration(page);
-        expect(await page.evaluate(() => document.documentElement.dataset.fontSize ?? 'medium')).toBe(fontSize);
-        expect(await checkWidths(page, path)).toEqual([]);
-      });
-    }
-
-    test('the open side menu, accessibility dialog and cookie banner detail view fit at every width', async ({ page }) => {
+    test('the open side menu, accessibility dialog and cookie banner detail view fit at every width', async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await withSettings(page, fontSize, false);
       await page.goto('/');
       await waitForHydration(page);
+      // The stored text size applies from the first paint of a page load.
+      expect(await page.evaluate(() => document.documentElement.dataset.fontSize ?? 'medium')).toBe(fontSize);
       const problems: string[] = [];
 
       // The cookie banner's detail view (it shows on a first visit).
@@ -95,7 +110,10 @@ for (const fontSize of FONT_SIZES) {
       await banner.getByRole('button', { name: 'Customize' }).click();
       await expect(banner.getByRole('heading', { name: 'Cookie preferences' })).toBeVisible();
       problems.push(...(await checkWidths(page, 'cookie banner detail')));
-      await banner.getByRole('button', { name: 'Essential Only' }).or(banner.getByRole('button', { name: 'Save Preferences' })).click();
+      await banner
+        .getByRole('button', { name: 'Essential Only' })
+        .or(banner.getByRole('button', { name: 'Save Preferences' }))
+        .click();
       await expect(banner).toHaveCount(0);
 
       // The accessibility settings dialog.
@@ -133,7 +151,9 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
     [320, 568, 'extra-large'],
     [1280, 800, 'medium'],
   ] as const) {
-    test(`tabbing through the home page with the banner open at ${width}×${height}, '${fontSize}' text`, async ({ page }) => {
+    test(`tabbing through the home page with the banner open at ${width}×${height}, '${fontSize}' text`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height });
       await withSettings(page, fontSize, false);
@@ -155,7 +175,10 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
           // A skip link shows only while focused, fixed over the header: not hidden by it.
           const inHeader = header?.contains(focused) || getComputedStyle(focused).position === 'fixed';
           const bannerTop = banner.getBoundingClientRect().top;
-          const headerBottom = header && !inHeader && getComputedStyle(header).position !== 'static' ? header.getBoundingClientRect().bottom : 0;
+          const headerBottom =
+            header && !inHeader && getComputedStyle(header).position !== 'static'
+              ? header.getBoundingClientRect().bottom
+              : 0;
           if (box.width === 0 && box.height === 0) return { inBanner: false, problem: null };
           // Between the header and the banner, the element shows whole, or (if taller than that band) at
           // least its first 40px: never hidden behind either.
@@ -163,7 +186,10 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
           const needed = Math.min(box.height, 40) - 1;
           if (shown < needed) {
             const where = box.bottom > bannerTop ? 'under the banner' : 'under the header';
-            return { inBanner: false, problem: `${label} ${where} (${Math.round(box.top)}..${Math.round(box.bottom)}, clear band ${Math.round(headerBottom)}..${Math.round(bannerTop)})` };
+            return {
+              inBanner: false,
+              problem: `${label} ${where} (${Math.round(box.top)}..${Math.round(box.bottom)}, clear band ${Math.round(headerBottom)}..${Math.round(bannerTop)})`,
+            };
           }
           return { inBanner: false, problem: null };
         });
