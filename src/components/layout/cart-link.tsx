@@ -23,7 +23,8 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
       }
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
-      <span>{chromeText.cart}</span>
+      {/* Between the desktop breakpoints the bar is tight: the icon stands for the word (still its name). */}
+      <span className={placement === 'bar' ? 'nav-wide:max-xl:sr-only' : undefined}>{chromeText.cart}</span>
       {count > 0 ? (
         // The name is the visible text ("Cart 3") and the word a listener needs: "Cart 3 items" (axe's
         // label-content-name-mismatch forbids an aria-label that hides the visible count).

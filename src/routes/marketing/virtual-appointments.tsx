@@ -168,7 +168,7 @@ export function Component() {
 
       <PricingPlans heading={content.pricingHeading} className="bg-muted/60" />
 
-      <Container className="pb-4 text-center">
+      <Container className="py-10 text-center sm:py-12">
         <p className="text-lg text-muted-foreground">{content.closingNote}</p>
         <Link
           to={content.contactLink.to}
