@@ -17,7 +17,7 @@ const tabs: readonly Tab[] = ['login', 'signup', 'forgot'];
 const HOME_AFTER_UPDATE_MS = 2000;
 
 const tabClass =
-  'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold text-foreground transition-colors hover:text-primary data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm sm:text-base';
+  'min-h-11 flex-1 rounded-lg px-1.5 text-sm font-semibold text-foreground transition-colors hover:text-primary data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm sm:px-3 sm:text-base';
 
 /** Reads the link once, before supabase-js (detectSessionInUrl) consumes and clears the hash. */
 function useInitialLinkParams(): ResetLinkParams {
