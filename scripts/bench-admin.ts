@@ -90,10 +90,11 @@ async function load(stack: LocalStack): Promise<void> {
         case when o.status = 'refunded' then o.created_at + interval '3 days' end
       from bench_orders o
       join bench_customers c on c.n = o.customer
-      join lateral (
-        select sum(case when l.kind = 'product' then l.product_price else l.package_price end)::integer as total
-        from bench_lines l where l.order_id = o.id
-      ) t on true;
+      -- One grouped pass (a per-order subquery over unindexed lines would be quadratic at this size).
+      join (
+        select l.order_id, sum(case when l.kind = 'product' then l.product_price else l.package_price end)::integer as total
+        from bench_lines l group by l.order_id
+      ) t on t.order_id = o.id;
 
       insert into public.order_lines (order_id, position, kind, product_id, package_id, title, category, price_pence)
       select order_id, position, kind,
