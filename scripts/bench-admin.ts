@@ -24,7 +24,7 @@ export interface AdminBenchRow {
 }
 
 /** Bulk load, as a restore would be: row triggers off, then the rollups rebuilt once and statistics taken. */
-async function load(stack: LocalStack): Promise<void> {
+export async function loadSyntheticOrders(stack: LocalStack): Promise<void> {
   await stack.db.transaction(async (tx) => {
     await tx.exec(`set local session_replication_role = replica`);
     await tx.query(
@@ -143,7 +143,7 @@ export async function runAdminBench(log: (line: string) => void = console.info):
   });
   try {
     const loadStart = performance.now();
-    await load(stack);
+    await loadSyntheticOrders(stack);
     log(
       `Loaded ${ORDERS} orders and ${CUSTOMERS} customers in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`,
     );
