@@ -119,7 +119,13 @@ export async function loadSyntheticOrders(stack: LocalStack): Promise<void> {
       from generate_series(1, 10000) g;
     `);
   });
-  await stack.db.exec(`select public.admin_rebuild_sales_rollups()`);
+  // Row triggers were off for the bulk load: fill what they keep (the customer directory, the sales rollups).
+  await stack.db.exec(`
+    insert into public.customer_directory (user_id, email, joined_at, last_sign_in_at)
+    select u.id, u.email, u.created_at, u.last_sign_in_at from auth.users u
+    on conflict (user_id) do nothing;
+    select public.admin_rebuild_sales_rollups();
+  `);
   await stack.db.exec(`vacuum analyze`);
 }
 

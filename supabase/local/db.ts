@@ -5,6 +5,7 @@ import { access, mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import bcrypt from 'bcryptjs';
@@ -98,7 +99,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<PGl
 
   let db: PGlite | undefined;
   try {
-    db = await PGlite.create({ dataDir, extensions: { pgcrypto, uuid_ossp } });
+    db = await PGlite.create({ dataDir, extensions: { pg_trgm, pgcrypto, uuid_ossp } });
     await migrate(db, supabaseDir);
     if (lockPath !== undefined) locks.set(db, lockPath);
     return db;

@@ -145,8 +145,52 @@ interface Overview {
   customers: number;
 }
 
+describe('the customer directory (what the customers list and email search read)', () => {
+  const listCustomers = (search: string | null) =>
+    withRequestContext(db, admin, (tx) =>
+      tx.query<{ id: string; email: string; last_sign_in_at: string | null }>(
+        `select id, email, last_sign_in_at from public.admin_list_customers($1, 201, 0)`,
+        [search],
+      ),
+    );
+
+  it('follows auth.users: a sign-up, a changed email, a sign-in and a deletion', async () => {
+    const tag = `dir-${Date.now()}`;
+    const id = await createUser(db, `${tag}@example.test`);
+    expect((await listCustomers(tag)).rows).toEqual([
+      { id, email: `${tag}@example.test`, last_sign_in_at: null },
+    ]);
+    await db.query(`update auth.users set email = $2, last_sign_in_at = now() where id = $1`, [
+      id,
+      `${tag}-new@example.test`,
+    ]);
+    const changed = (await listCustomers(tag)).rows;
+    expect(changed.map((row) => row.email)).toEqual([`${tag}-new@example.test`]);
+    expect(changed[0]!.last_sign_in_at).not.toBeNull();
+    await db.query(`delete from auth.users where id = $1`, [id]);
+    expect((await listCustomers(tag)).rows).toEqual([]);
+  });
+
+  it('matches the search literally: % and _ are not wildcards', async () => {
+    const tag = `lit${Date.now()}`;
+    const plain = await createUser(db, `${tag}xx@example.test`);
+    const underscored = await createUser(db, `${tag}_x@example.test`);
+    expect((await listCustomers(`${tag}_`)).rows.map((row) => row.id)).toEqual([underscored]);
+    expect((await listCustomers(`${tag}%`)).rows).toEqual([]);
+    expect((await listCustomers(tag)).rows.map((row) => row.id).sort()).toEqual([plain, underscored].sort());
+  });
+
+  it('lists newest first without a search', async () => {
+    const rows = (await listCustomers(null)).rows;
+    const joined = await db.query<{ id: string }>(
+      `select id from auth.users order by created_at desc, id desc limit 201`,
+    );
+    expect(rows.map((row) => row.id)).toEqual(joined.rows.map((row) => row.id));
+  });
+});
+
 describe('sales rollups', () => {
-  it.each(['admin_sales_by_day', 'admin_sales_by_item', 'admin_sales_by_customer'])(
+  it.each(['admin_sales_by_day', 'admin_sales_by_item', 'admin_sales_by_customer', 'customer_directory'])(
     '%s is unreadable and unwritable by every API role',
     async (table) => {
       for (const ctx of [anon, customer, admin, service]) {

@@ -60,7 +60,7 @@ describe('a persisted database', () => {
     }
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(existsSync(lockPath)).toBe(false);
-  });
+  }, 90_000); // Writing a whole new database to disk: about 20 s on a busy 2-core machine.
 
   it('keeps its data on reopen and does not rerun the seed or demo accounts', async () => {
     // Were the seed rerun, this would add a product.
