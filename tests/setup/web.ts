@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom's <dialog> lacks a working modal mode and close event; give it the parts the app uses.
@@ -14,6 +14,10 @@ if (typeof HTMLDialogElement !== 'undefined') {
   };
 }
 window.scrollTo = () => {};
+
+// Lazily loaded page parts arrive through a dynamic import; on a busy 2-core machine that can take longer than
+// Testing Library's default second, so findBy*/waitFor wait up to five.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Any console.error during a test fails it (Epic Stack convention): errors must be expected and asserted.
 let errorSpy: ReturnType<typeof vi.spyOn>;
