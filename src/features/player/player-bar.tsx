@@ -162,7 +162,8 @@ export function PlayerBar() {
               </p>
             </div>
             <SeekRow player={player} className="[grid-area:seek]" />
-            <div className="flex min-w-0 items-center gap-1 [grid-area:controls] sm:gap-2">
+            {/* No gaps on a phone (each button is 44 px, its icon 20): the middle three stay centred at 320 px. */}
+            <div className="flex min-w-0 items-center [grid-area:controls] sm:gap-2">
               {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit. */}
               <span aria-hidden="true" className="min-w-0 flex-1 sm:hidden" />
               <IconButton label={playerText.previous} onClick={player.previous}>
@@ -209,7 +210,7 @@ export function PlayerBar() {
                 <Repeat aria-hidden="true" />
               </IconButton>
               <VolumeControl player={player} className="max-lg:hidden" />
-              <div className="flex flex-1 justify-end gap-1 sm:flex-none sm:gap-2">
+              <div className="flex flex-1 justify-end sm:flex-none sm:gap-2">
                 <IconButton
                   ref={toggleRef}
                   label={player.expanded ? playerText.collapse : playerText.expand}
