@@ -262,9 +262,17 @@ for (const { name, use } of VIEWPORTS) {
         true,
       );
 
+      // Keyboard focus scrolls what it lands on clear of the bar (WCAG 2.4.11).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const downloadButton = page.getByRole('button', { name: `Download ${TITLES[2]}` });
+      await downloadButton.focus();
+      const focusedBottom = await downloadButton.evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(focusedBottom).toBeLessThanOrEqual(
+        await bar(page).evaluate((el) => el.getBoundingClientRect().top),
+      );
       // Download from the account page, by its title, above the bar.
       const downloading = page.waitForEvent('download');
-      await press(page.getByRole('button', { name: `Download ${TITLES[2]}` }));
+      await press(downloadButton);
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(`${TITLES[2]}.mp3`);
       expect(readFileSync((await download.path())!).length).toBeGreaterThan(10_000);
