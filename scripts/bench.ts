@@ -151,6 +151,10 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
     run: async () => (await import('./bench-checkout')).runCheckoutBench(),
   },
   {
+    title: 'Player',
+    run: async () => (await import('./bench-player')).runPlayerBench({ sitePort, stackPort }),
+  },
+  {
     title: 'Admin dashboard',
     run: async () => {
       const { adminBenchTable, runAdminBench } = await import('./bench-admin');

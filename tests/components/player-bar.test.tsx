@@ -152,7 +152,7 @@ describe('the player bar', { timeout: 30_000 }, () => {
     expect(within(bar).getByRole('button', { name: 'Expand player' })).toHaveFocus();
   });
 
-  it('the seek slider seeks with the keyboard (Home, End, arrows) once the duration is known', async () => {
+  it('the seek slider seeks with its keys (Home, End, Page Up/Down, arrows), each once, and then follows playback', async () => {
     localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
     const user = userEvent.setup();
     renderPlayer();
@@ -176,13 +176,62 @@ describe('the player bar', { timeout: 30_000 }, () => {
       media.dispatchEvent(new Event('timeupdate'));
     });
     expect(within(bar).getByText('1:30')).toBeInTheDocument();
-    within(bar).getByRole('slider', { name: 'Seek' }).focus();
+    const seek = within(bar).getByRole('slider', { name: 'Seek' });
+    const playedTo = (seconds: number) =>
+      act(() => {
+        time = seconds;
+        media.dispatchEvent(new Event('timeupdate'));
+      });
+    seek.focus();
     await user.keyboard('{Home}');
     expect(time).toBe(0);
-    await user.keyboard('{PageUp}');
-    expect(time).toBeCloseTo(0.9, 5);
+    expect(seek).toHaveAttribute('aria-valuenow', '0');
+    // The slider follows playback after a key press (it does not stay where the key put it)…
+    playedTo(30);
+    expect(Number(seek.getAttribute('aria-valuenow'))).toBeCloseTo(33.33, 1);
+    expect(seek).toHaveAttribute('aria-valuetext', '0:30 of 1:30');
+    // …so Home seeks again.
+    await user.keyboard('{Home}');
+    expect(time).toBe(0);
     await user.keyboard('{End}');
     expect(time).toBe(90);
+    expect(seek).toHaveAttribute('aria-valuenow', '100');
+    await user.keyboard('{PageDown}');
+    expect(time).toBeCloseTo(89.1, 5);
+    await user.keyboard('{Home}');
+    await user.keyboard('{PageUp}');
+    expect(time).toBeCloseTo(0.9, 5);
+    // An arrow on the slider moves it one step (0.1 % of 90 s), once: not also the player's ±10 s shortcut.
+    playedTo(30);
+    await user.keyboard('{ArrowRight}');
+    expect(time).toBeGreaterThan(30);
+    expect(time).toBeLessThan(30.2);
+    await user.keyboard('{ArrowLeft}');
+    expect(time).toBeGreaterThan(29.8);
+    expect(time).toBeLessThan(30.1);
+    // Away from the slider, the arrows are the shortcuts.
+    document.getElementById('main-content')!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(time).toBeGreaterThan(39.8);
+    expect(time).toBeLessThan(40.2);
+  });
+
+  it("the volume slider's arrows step it once (not also the player's ±10 shortcut)", async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    const volume = within(bar).getAllByRole('slider', { name: 'Volume' })[0]!;
+    volume.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(volume).toHaveAttribute('aria-valuenow', '99');
+    await user.keyboard('{Home}');
+    expect(volume).toHaveAttribute('aria-valuenow', '0');
+    expect(within(bar).getAllByRole('button', { name: 'Unmute' }).length).toBeGreaterThan(0);
+    document.getElementById('main-content')!.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(volume).toHaveAttribute('aria-valuenow', '10');
   });
 
   it('close hides the bar and hands focus to the page', async () => {

@@ -26,14 +26,17 @@ import { SafetyNotice } from './safety-notice';
 
 export const PLAYER_REGION_ID = 'audio-player';
 
-/** Seek slider with m:ss labels; dragging shows the target, releasing seeks (spec §4, §5: step 0.1 %). */
-function SeekRow({ player }: { player: PlayerValue }) {
+/**
+ * Seek slider with m:ss labels (spec §4, §5: step 0.1 %): a key press seeks at once; a drag shows its target
+ * and seeks when released.
+ */
+function SeekRow({ player, className }: { player: PlayerValue; className?: string }) {
   const { currentTime, duration } = usePlayerProgress();
   const [dragging, setDragging] = useState<number | null>(null);
   const known = duration !== null && duration > 0;
   const shown = dragging !== null && known ? (dragging / 100) * duration : currentTime;
   return (
-    <div className="flex items-center gap-2 text-xs tabular-nums text-muted-foreground">
+    <div className={cn('flex items-center gap-2 text-xs tabular-nums text-muted-foreground', className)}>
       <span className="w-12 text-right">
         <span className="sr-only">{playerText.elapsed} </span>
         {formatTime(known || currentTime > 0 ? shown : null)}
@@ -45,9 +48,8 @@ function SeekRow({ player }: { player: PlayerValue }) {
         value={dragging ?? seekPercent(currentTime, duration)}
         valueText={`${formatTime(shown)} of ${formatTime(duration)}`}
         disabled={!known}
-        onChange={setDragging}
-        onCommit={(percent) => {
-          setDragging(null);
+        onPreview={setDragging}
+        onChange={(percent) => {
           if (known) player.seek(clampSeek((percent / 100) * duration, duration));
         }}
       />
@@ -126,31 +128,44 @@ export function PlayerBar() {
           id={PLAYER_REGION_ID}
           aria-label={playerText.regionLabel}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-40 flex flex-col border-t-2 border-border bg-background text-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.08)]',
+            // Above the cookie banner while it is open; never taller than the screen (a phone on its side).
+            'fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-40 flex max-h-[calc(100dvh-var(--cookie-banner-height,0px))] flex-col border-t-2 border-border bg-background text-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.08)]',
             player.expanded ? 'h-96' : 'h-24',
           )}
         >
-          <div className="mx-auto flex w-full max-w-5xl flex-col px-2 pt-1 sm:px-4">
-            <SeekRow player={player} />
-            <div className="flex min-w-0 items-center gap-1 sm:gap-2">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold" title={track.title}>
-                  <span className="sr-only">{playerText.nowPlayingLabel}: </span>
-                  {track.title}
-                </p>
-                {/* A playback error replaces the category line until the next play (spec §8: short, no details). */}
-                <p
-                  role="status"
-                  className={cn(
-                    'text-xs',
-                    player.error
-                      ? 'font-semibold leading-tight text-destructive'
-                      : 'truncate text-muted-foreground',
-                  )}
-                >
-                  {player.error ?? track.category}
-                </p>
-              </div>
+          {/* Phones: the title line, the seek row, then the controls (prev/play/next centred; expand and close at
+              the end). From sm: the seek row over the title and the controls side by side. */}
+          <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] px-2 pt-1 [grid-template-areas:'title'_'seek'_'controls'] sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-2 sm:px-4 sm:[grid-template-areas:'seek_seek'_'title_controls']">
+            <div className="flex min-w-0 items-baseline gap-2 [grid-area:title] sm:block sm:self-center">
+              <p
+                className={cn(
+                  'min-w-0 truncate text-sm font-semibold',
+                  // On a phone an error takes the whole line (the title stays for screen readers).
+                  player.error && 'max-sm:sr-only',
+                )}
+                title={track.title}
+              >
+                <span className="sr-only">{playerText.nowPlayingLabel}: </span>
+                {track.title}
+              </p>
+              {/* A playback error replaces the category line until the next play (spec §8: short, no details). */}
+              <p
+                role="status"
+                className={cn(
+                  'min-w-0 text-xs',
+                  player.error
+                    ? 'font-semibold leading-tight text-destructive'
+                    : 'truncate text-muted-foreground max-sm:max-w-[45%] max-sm:shrink-0',
+                )}
+              >
+                {player.error ?? track.category}
+              </p>
+            </div>
+            <SeekRow player={player} className="[grid-area:seek]" />
+            {/* No gaps on a phone (each button is 44 px, its icon 20): the middle three stay centred at 320 px. */}
+            <div className="flex min-w-0 items-center [grid-area:controls] sm:gap-2">
+              {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit. */}
+              <span aria-hidden="true" className="min-w-0 flex-1 sm:hidden" />
               <IconButton label={playerText.previous} onClick={player.previous}>
                 <SkipBack aria-hidden="true" />
               </IconButton>
@@ -163,7 +178,7 @@ export function PlayerBar() {
                       : playerText.play
                 }
                 onClick={player.togglePlay}
-                className="bg-primary text-primary-foreground hover:bg-primary hover:opacity-90"
+                variant="primary"
                 data-testid="player-play"
               >
                 {player.isLoading ? (
@@ -177,11 +192,12 @@ export function PlayerBar() {
               <IconButton label={playerText.next} onClick={player.next}>
                 <SkipForward aria-hidden="true" />
               </IconButton>
+              {/* Narrower screens have shuffle, repeat and volume in the expanded view instead. */}
               <IconButton
                 label={playerText.shuffle}
                 pressed={player.shuffle}
                 onClick={player.toggleShuffle}
-                className="hidden md:inline-flex"
+                className="max-md:hidden"
               >
                 <Shuffle aria-hidden="true" />
               </IconButton>
@@ -189,23 +205,25 @@ export function PlayerBar() {
                 label={playerText.repeat}
                 pressed={player.repeat}
                 onClick={player.toggleRepeat}
-                className="hidden md:inline-flex"
+                className="max-md:hidden"
               >
                 <Repeat aria-hidden="true" />
               </IconButton>
-              <VolumeControl player={player} className="hidden lg:flex" />
-              <IconButton
-                ref={toggleRef}
-                label={player.expanded ? playerText.collapse : playerText.expand}
-                aria-expanded={player.expanded}
-                aria-controls={player.expanded ? `${PLAYER_REGION_ID}-panel` : undefined}
-                onClick={() => setExpanded(!player.expanded)}
-              >
-                {player.expanded ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
-              </IconButton>
-              <IconButton label={playerText.close} onClick={close}>
-                <X aria-hidden="true" />
-              </IconButton>
+              <VolumeControl player={player} className="max-lg:hidden" />
+              <div className="flex flex-1 justify-end sm:flex-none sm:gap-2">
+                <IconButton
+                  ref={toggleRef}
+                  label={player.expanded ? playerText.collapse : playerText.expand}
+                  aria-expanded={player.expanded}
+                  aria-controls={player.expanded ? `${PLAYER_REGION_ID}-panel` : undefined}
+                  onClick={() => setExpanded(!player.expanded)}
+                >
+                  {player.expanded ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
+                </IconButton>
+                <IconButton label={playerText.close} onClick={close}>
+                  <X aria-hidden="true" />
+                </IconButton>
+              </div>
             </div>
           </div>
           {player.expanded && <PlayerPanel id={`${PLAYER_REGION_ID}-panel`} player={player} />}

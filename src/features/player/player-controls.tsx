@@ -9,18 +9,30 @@ import { PlayerSlider } from './player-slider';
 export function IconButton({
   label,
   pressed,
+  variant = 'plain',
   className,
   children,
   ...props
-}: ComponentProps<'button'> & { label: string; pressed?: boolean; children: ReactNode }) {
+}: ComponentProps<'button'> & {
+  label: string;
+  pressed?: boolean;
+  /** 'primary': the filled play button. */
+  variant?: 'plain' | 'primary';
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={pressed}
       className={cn(
-        'inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-foreground hover:bg-muted disabled:cursor-not-allowed disabled:opacity-60 sm:size-11 [&_svg]:size-5',
-        pressed && 'bg-primary-soft text-primary',
+        // 44 px: a touch-sized target on a phone.
+        'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-5',
+        variant === 'primary'
+          ? 'bg-primary text-primary-foreground hover:opacity-90'
+          : pressed
+            ? 'bg-primary-soft text-primary'
+            : 'text-foreground hover:bg-muted',
         className,
       )}
       {...props}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { usePlayer } from './player-context';
 import { isPlayerVisible } from './player-logic';
 
@@ -10,6 +10,19 @@ const PlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.Pl
 export function PlayerHost() {
   const player = usePlayer();
   const visible = isPlayerVisible(player);
+  const expanded = player.expanded;
+  // What keyboard focus scrolls to clears the fixed bar too (WCAG 2.4.11), above the cookie banner if it is open.
+  useEffect(() => {
+    if (!visible) return;
+    const style = document.documentElement.style;
+    style.setProperty(
+      'scroll-padding-bottom',
+      `calc(var(--cookie-banner-height, 0px) + 0.5rem + ${expanded ? '24rem' : '6rem'})`,
+    );
+    return () => {
+      style.removeProperty('scroll-padding-bottom');
+    };
+  }, [visible, expanded]);
   if (!visible && !player.safetyNoticeOpen) return null;
   return (
     <>

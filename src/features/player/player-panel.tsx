@@ -60,7 +60,7 @@ function Playlist({ player }: { player: PlayerValue }) {
                 type="button"
                 aria-label={playerText.removeFromPlaylist(track.title)}
                 onClick={() => player.removeFromPlaylist(track.id)}
-                className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full hover:bg-muted [&_svg]:size-4"
+                className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full hover:bg-muted [&_svg]:size-4"
               >
                 <X aria-hidden="true" />
               </button>
@@ -95,22 +95,24 @@ function NowPlaying({ player }: { player: PlayerValue }) {
   const now = useNow(player.sleep?.kind === 'minutes');
   const speedId = useId();
   const sleepId = useId();
-  const selectClass = 'min-h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground';
+  const selectClass = 'min-h-11 rounded-md border border-input bg-background px-2 text-sm text-foreground';
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-1">
-      <div>
+      {/* A phone's bar already shows the title on its own line: there the heading is for screen readers. */}
+      <div className="max-sm:sr-only">
         <p className="text-lg font-semibold">{track?.title}</p>
         <p className="text-sm text-muted-foreground">
           {track?.category} · {playerText.position(player.currentIndex + 1, player.playlist.length)}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Shuffle, repeat and volume where the bar has no room for them (the bar shows them from md / lg). */}
+      <div className="flex flex-wrap items-center gap-2 lg:hidden">
         <button
           type="button"
           aria-pressed={player.shuffle}
           onClick={player.toggleShuffle}
           className={cn(
-            'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4',
+            'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm md:hidden [&_svg]:size-4',
             player.shuffle && 'bg-primary-soft text-primary',
           )}
         >
@@ -122,7 +124,7 @@ function NowPlaying({ player }: { player: PlayerValue }) {
           aria-pressed={player.repeat}
           onClick={player.toggleRepeat}
           className={cn(
-            'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm [&_svg]:size-4',
+            'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-input px-3 text-sm md:hidden [&_svg]:size-4',
             player.repeat && 'bg-primary-soft text-primary',
           )}
         >
@@ -131,8 +133,9 @@ function NowPlaying({ player }: { player: PlayerValue }) {
         </button>
         <VolumeControl player={player} />
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <label htmlFor={speedId} className="flex items-center gap-2">
+      {/* Phones: the two choices side by side, each label over its select. */}
+      <div className="grid grid-cols-2 items-end gap-x-3 gap-y-2 text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-x-4">
+        <label htmlFor={speedId} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
           {playerText.speed}
           <select
             id={speedId}
@@ -147,7 +150,7 @@ function NowPlaying({ player }: { player: PlayerValue }) {
             ))}
           </select>
         </label>
-        <label htmlFor={sleepId} className="flex items-center gap-2">
+        <label htmlFor={sleepId} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
           {playerText.sleepTimer}
           <select
             id={sleepId}
@@ -174,7 +177,7 @@ function NowPlaying({ player }: { player: PlayerValue }) {
           </select>
         </label>
         {player.sleep && (
-          <span className="text-muted-foreground">
+          <span className="col-span-2 text-muted-foreground">
             {player.sleep.kind === 'end-of-track'
               ? playerText.sleepActiveEndOfTrack
               : playerText.sleepActive(Math.max(1, Math.ceil((player.sleep.endsAt - now) / 60_000)))}
@@ -228,7 +231,7 @@ export function PlayerPanel({ id, player }: { id: string; player: PlayerValue })
                 }
               }}
               className={cn(
-                '-mb-px min-h-10 cursor-pointer border-b-2 px-3 text-sm font-semibold',
+                '-mb-px min-h-11 cursor-pointer border-b-2 px-3 text-sm font-semibold',
                 selected
                   ? 'border-primary text-primary'
                   : 'border-transparent text-muted-foreground hover:text-foreground',
