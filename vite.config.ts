@@ -19,7 +19,13 @@ function dropReactRouterDisplayNames(): Plugin {
     transform(code, id) {
       if (!/node_modules\/react-router\/dist\/.*\.mjs$/.test(id)) return null;
       const labelled = code.replace(/^\s*[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '');
-      return { code: labelled.replace(/^var ([A-Za-z0-9_$]+) = (React\d*\.forwardRef\()/gm, 'var $1 = /* @__PURE__ */ $2'), map: null };
+      return {
+        code: labelled.replace(
+          /^var ([A-Za-z0-9_$]+) = (React\d*\.forwardRef\()/gm,
+          'var $1 = /* @__PURE__ */ $2',
+        ),
+        map: null,
+      };
     },
   };
 }
@@ -59,7 +65,10 @@ function dropReactRouterModeOnlyCode(): Plugin {
     name: 'drop-react-router-mode-only-code',
     apply: 'build',
     transform(code, id) {
-      if (!/node_modules\/react-router\/dist\/.*\.mjs$/.test(id) || !code.includes('function usePrefetchBehavior('))
+      if (
+        !/node_modules\/react-router\/dist\/.*\.mjs$/.test(id) ||
+        !code.includes('function usePrefetchBehavior(')
+      )
         return null;
       let result = code;
       for (const { find, replace } of reactRouterModeOnlyCode) {

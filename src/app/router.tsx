@@ -79,7 +79,10 @@ function PageLoading() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
       <span className="sr-only">Loading page…</span>
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent"
+      />
     </div>
   );
 }
