@@ -76,7 +76,7 @@ describe('/audio-library', () => {
     expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
   });
 
-  it("keeps each package's contents in place while the embedded catalogue is refreshed with other ids", async () => {
+  it('keeps each package and its contents in place while the embedded catalogue is refreshed with other ids', async () => {
     // The page's embedded catalogue has other ids than the database (a re-seeded stack): the packages'
     // answer arrives first, the products' later. The contents must not empty in between (a layout shift).
     const renamed = (id: string) => id.replace(/^id-/, 'seed-');
@@ -111,6 +111,7 @@ describe('/audio-library', () => {
       return within(card as HTMLElement).getAllByRole('listitem').length;
     };
     expect(await contents()).toBe(4);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Better Sleep Package' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     // Let the packages' answer land.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,5 +123,7 @@ describe('/audio-library', () => {
       ).toBeInTheDocument(),
     );
     expect(await contents()).toBe(4);
+    // The same element, updated in place rather than replaced (a replaced card is painted again: a late LCP).
+    expect(screen.getByRole('heading', { level: 2, name: 'Better Sleep Package' })).toBe(heading);
   });
 });
