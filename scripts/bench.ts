@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildFingerprint, localBuildEnvironment } from './build-config';
+import { buildFingerprint, localBuildEnvironment, readPort } from './build-config';
 import { runBuild } from './build';
 import { startStaticServer } from './static-server';
 import type * as EntryServerModule from '../src/entry-server';
@@ -15,8 +15,9 @@ import type * as EntryServerModule from '../src/entry-server';
 // Flags: --no-lighthouse (sizes only), --runs=N, --route=/path (repeatable), --mode=simulate|devtools.
 // A full run (every route, both modes) also writes the table into README.md's "Performance" section.
 
-const sitePort = 4390;
-const stackPort = 54390;
+// PORT and SUPABASE_LOCAL_PORT move it (e.g. beside another engineer's run on the same machine).
+const sitePort = readPort('PORT', 4390);
+const stackPort = readPort('SUPABASE_LOCAL_PORT', 54390);
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const withLighthouse = !args.includes('--no-lighthouse');

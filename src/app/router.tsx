@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
+import { matchPath, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -49,45 +49,40 @@ export function preloadPage(pathname: string): Promise<void> {
   return pages[moduleForPath(pathname)].preload();
 }
 
-export function AppRoutes() {
-  const NotFound = pages.notFound;
+function suspended(Page: LazyPage) {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {routeTable.map(({ path, module }) => {
-          const Page = pages[module];
-          return (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Suspense fallback={<PageLoading />}>
-                  <Page />
-                </Suspense>
-              }
-            />
-          );
-        })}
-        {/* The old site linked here; PRODUCT.md: it redirects rather than 404s. */}
-        <Route path={paths.virtualSessionsLegacy} element={<Navigate to={paths.virtualAppointments} replace />} />
-        <Route
-          path="*"
-          element={
-            <Suspense fallback={<PageLoading />}>
-              <NotFound />
-            </Suspense>
-          }
-        />
-      </Route>
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
   );
+}
+
+// Route objects rather than <Routes>/<Route> children: the same table without React Router's JSX-to-objects
+// step in every page's first JavaScript.
+const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...routeTable.map(({ path, module }) => ({ path, element: suspended(pages[module]) })),
+      // The old site linked here; PRODUCT.md: it redirects rather than 404s.
+      { path: paths.virtualSessionsLegacy, element: <Navigate to={paths.virtualAppointments} replace /> },
+      { path: '*', element: suspended(pages.notFound) },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routeObjects);
 }
 
 function PageLoading() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
       <span className="sr-only">Loading page…</span>
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent"
+      />
     </div>
   );
 }

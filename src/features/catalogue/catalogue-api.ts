@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { env } from '@/config/env';
 import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
-import type { CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
+import type { Catalogue, CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
 
 // The published catalogue, read from the REST API with the public anon key. Plain fetch: these reads need
 // no session, so supabase-js stays off the catalogue pages' first load.
@@ -20,8 +20,6 @@ async function readRest(table: string, select: string, signal?: AbortSignal): Pr
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,
-  products: () => [...catalogueKeys.all, 'products'] as const,
-  packages: () => [...catalogueKeys.all, 'packages'] as const,
 };
 
 export async function fetchProducts(signal?: AbortSignal): Promise<CatalogueProduct[]> {
@@ -32,31 +30,41 @@ export async function fetchPackages(signal?: AbortSignal): Promise<CataloguePack
   return mapPackageRows(await readRest('packages', PACKAGE_COLUMNS, signal));
 }
 
-export function productsQueryOptions() {
-  return queryOptions({ queryKey: catalogueKeys.products(), queryFn: ({ signal }) => fetchProducts(signal) });
+export async function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
+  const [products, packages] = await Promise.all([fetchProducts(signal), fetchPackages(signal)]);
+  return { products, packages };
 }
 
-export function packagesQueryOptions() {
-  return queryOptions({ queryKey: catalogueKeys.packages(), queryFn: ({ signal }) => fetchPackages(signal) });
+/**
+ * Products and packages are read and replaced together: a package names its audios by id, so a page must
+ * never show packages from one read with products from another (after a re-seed the ids differ, and a
+ * package would show no contents until the other read landed: a layout shift).
+ */
+export function catalogueQueryOptions() {
+  return queryOptions({ queryKey: catalogueKeys.all, queryFn: ({ signal }) => fetchCatalogue(signal) });
 }
 
 // The prerendered pages carry the catalogue they were built with: it is the first data (the hydration renders
 // exactly the prerendered HTML), marked as old so the database is asked again right after hydration.
 
-export function useProducts() {
+function useCatalogue<T>(select: (catalogue: Catalogue) => T) {
   return useQuery({
-    ...productsQueryOptions(),
-    initialData: () => readCatalogueSnapshot()?.products,
+    ...catalogueQueryOptions(),
+    initialData: () => readCatalogueSnapshot() ?? undefined,
     initialDataUpdatedAt: 0,
+    select,
   });
 }
 
+const selectProducts = (catalogue: Catalogue) => catalogue.products;
+const selectPackages = (catalogue: Catalogue) => catalogue.packages;
+
+export function useProducts() {
+  return useCatalogue(selectProducts);
+}
+
 export function usePackages() {
-  return useQuery({
-    ...packagesQueryOptions(),
-    initialData: () => readCatalogueSnapshot()?.packages,
-    initialDataUpdatedAt: 0,
-  });
+  return useCatalogue(selectPackages);
 }
 
 /**
@@ -68,17 +76,16 @@ export function useFreshItemResolver(): (kind: CatalogueItemKind, id: string) =>
   const queryClient = useQueryClient();
   return useCallback(
     async (kind, id) => {
-      const key = kind === 'product' ? catalogueKeys.products() : catalogueKeys.packages();
-      const shown = queryClient.getQueryData<{ id: string; slug: string }[]>(key);
-      const item = shown?.find((entry) => entry.id === id);
+      const items = (catalogue: Catalogue | undefined): readonly { id: string; slug: string }[] =>
+        (kind === 'product' ? catalogue?.products : catalogue?.packages) ?? [];
+      const item = items(queryClient.getQueryData<Catalogue>(catalogueKeys.all)).find(
+        (entry) => entry.id === id,
+      );
       if (!item) return null;
       // Data read from the database has a real timestamp; the embedded snapshot is marked 0.
-      if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) > 0) return id;
-      const fresh: { id: string; slug: string }[] =
-        kind === 'product'
-          ? await queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
-          : await queryClient.fetchQuery({ ...packagesQueryOptions(), staleTime: 0 });
-      return fresh.find((entry) => entry.slug === item.slug)?.id ?? null;
+      if ((queryClient.getQueryState(catalogueKeys.all)?.dataUpdatedAt ?? 0) > 0) return id;
+      const fresh = await queryClient.fetchQuery({ ...catalogueQueryOptions(), staleTime: 0 });
+      return items(fresh).find((entry) => entry.slug === item.slug)?.id ?? null;
     },
     [queryClient],
   );

@@ -153,8 +153,10 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
       ) : null}
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {category.products.map((product) => (
+          // Keyed by slug: the refresh after hydration may bring other ids for the same audios (a re-seeded
+          // database); the prerendered elements then stay in place instead of being painted again.
           <ProductItem
-            key={product.id}
+            key={product.slug}
             product={product}
             actions={actions}
             preview={preview}

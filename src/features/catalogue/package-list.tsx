@@ -16,11 +16,13 @@ export function PackageList({ packages, products, actions }: PackageListProps) {
   const byId = productsById(products);
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {/* Keyed by slug: the refresh after hydration may bring other ids for the same items (a re-seeded
+          database); the prerendered cards then stay in place instead of being painted again (a late LCP). */}
       {packages.map((pkg) => {
         const value = packageValue(pkg, byId);
         const headingId = `package-${pkg.slug}`;
         return (
-          <li key={pkg.id} className="flex">
+          <li key={pkg.slug} className="flex">
             <article
               aria-labelledby={headingId}
               className="flex w-full flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
@@ -38,7 +40,7 @@ export function PackageList({ packages, products, actions }: PackageListProps) {
               </h3>
               <ol className="mt-2 space-y-1.5">
                 {value.contents.map(({ product, free }) => (
-                  <li key={product.id} className="flex items-start gap-2">
+                  <li key={product.slug} className="flex items-start gap-2">
                     {free ? (
                       <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                     ) : (
