@@ -206,6 +206,68 @@ test('catalogue: upload a preview, then play it', async ({ page, request }) => {
   expect((await audio.body()).byteLength).toBe(toneMp3(3).byteLength);
 });
 
+test('catalogue: create a package with two audios, see it in the shop, take one out', async ({
+  page,
+  request,
+}) => {
+  const title = `E2E Package ${Date.now()}`;
+  const audios = await restGet<{ id: string; title: string }[]>(
+    request,
+    `products?select=id,title&title=in.(${encodeURIComponent('"Fearless Flying","Calm Under Pressure"')})&order=title`,
+  );
+  expect(audios.map((audio) => audio.title)).toEqual(['Calm Under Pressure', 'Fearless Flying']);
+
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByRole('button', { name: 'New package' }).click();
+  const editor = catalogue.getByRole('region', { name: 'New package' });
+  await expect(editor.getByRole('heading', { name: 'New package' })).toBeFocused();
+
+  // Bad input: nothing is created.
+  await editor.getByLabel('Price (£)').fill('abc');
+  await editor.getByLabel('Published').check();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByText('Enter a title.')).toBeVisible();
+  await expect(editor.getByText('Enter a price in pounds and pence')).toBeVisible();
+  await expect(editor.getByText('Add at least one audio before publishing.')).toBeVisible();
+
+  await editor.getByLabel('Title', { exact: true }).fill(title);
+  await editor.getByLabel('Category', { exact: true }).fill('Confidence');
+  await editor.getByLabel('Description').fill('Two audios for calm travel.');
+  await editor.getByLabel('Price (£)').fill('4.50');
+  for (const audio of audios) {
+    await editor.getByLabel('Add an audio').selectOption(audio.id);
+    await editor.getByRole('button', { name: 'Add audio' }).click();
+    await expect(editor.getByText(`${audio.title} added.`)).toBeVisible();
+  }
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(catalogue.getByText(`${title} created.`)).toBeVisible();
+  await expect(catalogue.getByRole('button', { name: 'New package' })).toBeFocused();
+
+  const shop = await page.context().newPage();
+  await open(shop, '/audio-library');
+  const card = shop.getByRole('article').filter({ has: shop.getByRole('heading', { name: title, exact: true }) });
+  await expect(card).toContainText('£4.50');
+  await expect(card.getByRole('listitem')).toHaveText(['Calm Under Pressure', 'Fearless Flying']);
+
+  // Take one audio out: saved at once, logged, and the shop shows the change.
+  await catalogue.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = catalogue.getByRole('region', { name: `Edit ${title}` });
+  await edit.getByRole('button', { name: 'Remove Calm Under Pressure from the package' }).click();
+  await expect(edit.getByText('Calm Under Pressure removed.')).toBeVisible();
+  await expect(edit.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem')).toHaveCount(1);
+  await open(shop, '/audio-library');
+  await expect(card.getByRole('listitem')).toHaveText(['Fearless Flying']);
+  await shop.close();
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Removed from a package');
+  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText(
+    `Calm Under Pressure in ${title}`,
+  );
+});
+
 test('admins: the last admin cannot be removed; grant and revoke a colleague', async ({
   page,
   request,

@@ -116,7 +116,7 @@ export interface PackageRow {
   description: string;
   price_pence: number;
   published: boolean;
-  package_items: { position: number; products: { title: string } | null }[];
+  package_items: { position: number; product_id: string; products: { title: string } | null }[];
 }
 
 export interface AdminRow {
@@ -295,7 +295,7 @@ export const packagesQuery = (search: string) =>
       let query = client
         .from('packages')
         .select(
-          'id, slug, title, category, description, price_pence, published, package_items(position, products(title))',
+          'id, slug, title, category, description, price_pence, published, package_items(position, product_id, products(title))',
         );
       const text = search.trim();
       if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
@@ -348,6 +348,41 @@ export async function createProduct(fields: CatalogueEdit): Promise<ProductRow> 
     .single();
   if (error) fail(error);
   return data as ProductRow;
+}
+
+/** Creates a package holding the given audios in that order (admin_create_package checks and logs). */
+export async function createPackage(fields: CatalogueEdit, productIds: string[]): Promise<string> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('admin_create_package', {
+    p_title: fields.title,
+    p_description: fields.description,
+    p_category: fields.category,
+    p_price_pence: fields.price_pence,
+    p_published: fields.published,
+    p_product_ids: productIds,
+  });
+  if (error) fail(error);
+  return data as string;
+}
+
+/** Adds an audio at the end of a package. */
+export async function addPackageItem(packageId: string, productId: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('admin_add_package_item', {
+    p_package_id: packageId,
+    p_product_id: productId,
+  });
+  if (error) fail(error);
+}
+
+/** Takes an audio out of a package (customers keep what they bought). */
+export async function removePackageItem(packageId: string, productId: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('admin_remove_package_item', {
+    p_package_id: packageId,
+    p_product_id: productId,
+  });
+  if (error) fail(error);
 }
 
 export const adminsQuery = () =>
