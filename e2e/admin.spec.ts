@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
 import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { findLayoutProblems } from './layout-check';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
 // its demo orders: each section, the refusals, and a refund through the local Stripe stand-in. Serial: the
@@ -247,7 +250,9 @@ test('catalogue: create a package with two audios, see it in the shop, take one 
 
   const shop = await page.context().newPage();
   await open(shop, '/audio-library');
-  const card = shop.getByRole('article').filter({ has: shop.getByRole('heading', { name: title, exact: true }) });
+  const card = shop
+    .getByRole('article')
+    .filter({ has: shop.getByRole('heading', { name: title, exact: true }) });
   await expect(card).toContainText('£4.50');
   await expect(card.getByRole('listitem')).toHaveText(['Calm Under Pressure', 'Fearless Flying']);
 
@@ -256,7 +261,9 @@ test('catalogue: create a package with two audios, see it in the shop, take one 
   const edit = catalogue.getByRole('region', { name: `Edit ${title}` });
   await edit.getByRole('button', { name: 'Remove Calm Under Pressure from the package' }).click();
   await expect(edit.getByText('Calm Under Pressure removed.')).toBeVisible();
-  await expect(edit.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem')).toHaveCount(1);
+  await expect(edit.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
   await open(shop, '/audio-library');
   await expect(card.getByRole('listitem')).toHaveText(['Fearless Flying']);
   await shop.close();
@@ -380,3 +387,95 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Order refunded');
 });
+
+// axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at phone and desktop
+// widths in both palettes. Screenshots go to /tmp/admin/ for a look by eye.
+const nodeRequire = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(nodeRequire.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function expectAccessible(page: Page, label: string, shot: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+  expect(violations, `axe: ${label}`).toEqual([]);
+  expect(await page.evaluate(findLayoutProblems), `layout: ${label}`).toEqual([]);
+  await page.screenshot({ path: `/tmp/admin/${shot}.png`, fullPage: true });
+}
+
+for (const palette of ['default', 'high-contrast'] as const) {
+  for (const width of [375, 1280] as const) {
+    test(`every section is accessible at ${width}px (${palette})`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((highContrast) => {
+        localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast }));
+      }, palette === 'high-contrast');
+      const at = (section: string) => `${section} at ${width}px (${palette})`;
+      const shot = (section: string) => `${section}-${width}-${palette}`;
+      await signInAsAdmin(page);
+
+      const overview = tab(page, 'Overview');
+      await expect(overview.getByTestId('figure-Paid orders')).toBeVisible();
+      await expectAccessible(page, at('overview'), shot('overview'));
+
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      const orders = tab(page, 'Orders');
+      await orders
+        .getByRole('button', { name: /Details of the order/ })
+        .first()
+        .click();
+      await expect(orders.getByRole('heading', { name: 'Audio granted' })).toBeVisible();
+      await expectAccessible(page, at('orders with an order open'), shot('orders'));
+
+      await page.getByRole('tab', { name: 'Customers' }).click();
+      const customers = tab(page, 'Customers');
+      await customers
+        .getByRole('button', { name: /^Purchases of / })
+        .first()
+        .click();
+      await expect(customers.getByRole('heading', { name: 'Grant an audio' })).toBeVisible();
+      await expectAccessible(page, at('customers with purchases open'), shot('customers'));
+
+      await page.getByRole('tab', { name: 'Catalogue' }).click();
+      const catalogue = tab(page, 'Catalogue');
+      await catalogue.getByRole('button', { name: 'Edit Fearless Flying' }).click();
+      await expect(catalogue.getByRole('heading', { name: 'Audio files' })).toBeVisible();
+      await expectAccessible(page, at('catalogue editing a product'), shot('catalogue-product'));
+      await catalogue.getByRole('button', { name: 'Edit Better Sleep Package' }).click();
+      await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeVisible();
+      await expectAccessible(page, at('catalogue editing a package'), shot('catalogue-package'));
+
+      await page.getByRole('tab', { name: 'Admins' }).click();
+      await expect(tab(page, 'Admins').getByRole('table', { name: 'Admins' })).toBeVisible();
+      await expectAccessible(page, at('admins'), shot('admins'));
+
+      await page.getByRole('tab', { name: 'Activity log' }).click();
+      const activity = tab(page, 'Activity log');
+      // Rows when earlier tests have changed something; the empty message on a fresh stack.
+      await expect(
+        activity
+          .getByRole('table', { name: 'Activity, newest first' })
+          .or(activity.getByText('Nothing has been changed yet.')),
+      ).toBeVisible();
+      await expectAccessible(page, at('activity log'), shot('activity'));
+    });
+  }
+}

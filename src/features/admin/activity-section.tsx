@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { activityText as text } from '@/content/admin';
 import { activityQuery, type ActivityRow } from './admin-api';
-import { AdminSection, Field, formatDateTime, inputClass, QueryState } from './admin-ui';
-import { DataTable } from './data-table';
+import { AdminSection, Field, inputClass } from './admin-ui';
+import { PagedQueryTable } from './data-table';
 
 export function ActivitySection() {
   const id = useId();
@@ -33,32 +33,29 @@ export function ActivitySection() {
           </select>
         </Field>
       </div>
-      <QueryState query={query}>
-        {({ rows, hasMore }) => (
-          <DataTable
-            caption={text.tableCaption}
-            rows={rows}
-            rowKey={(row) => row.id}
-            empty={text.empty}
-            paging={{ pageIndex, hasMore, onPage: setPageIndex }}
-            columns={[
-              { header: text.when, className: 'whitespace-nowrap', cell: (row) => formatDateTime(row.created_at) },
-              { header: text.who, className: 'break-all', cell: (row) => row.actor_email ?? text.system },
-              {
-                header: text.what,
-                className: 'min-w-48',
-                cell: (row) => (
-                  <>
-                    <span className="font-semibold">{text.actionLabels[row.action] ?? row.action}</span>
-                    {row.summary ? <span className="block break-words">{row.summary}</span> : null}
-                  </>
-                ),
-              },
-              { header: text.details, className: 'min-w-64', cell: (row) => <Changes row={row} /> },
-            ]}
-          />
-        )}
-      </QueryState>
+      <PagedQueryTable
+        query={query}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        caption={text.tableCaption}
+        rowKey={(row) => row.id}
+        empty={text.empty}
+        columns={[
+          { header: text.when, date: (row) => row.created_at },
+          { header: text.who, className: 'break-all', cell: (row) => row.actor_email ?? text.system },
+          {
+            header: text.what,
+            className: 'min-w-48',
+            cell: (row) => (
+              <>
+                <span className="font-semibold">{text.actionLabels[row.action] ?? row.action}</span>
+                {row.summary ? <span className="block break-words">{row.summary}</span> : null}
+              </>
+            ),
+          },
+          { header: text.details, className: 'min-w-64', cell: (row) => <Changes row={row} /> },
+        ]}
+      />
     </AdminSection>
   );
 }

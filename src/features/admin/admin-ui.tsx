@@ -1,5 +1,13 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { cn } from '@/lib/cn';
@@ -318,5 +326,30 @@ export function DetailPanel({
       </div>
       {children}
     </section>
+  );
+}
+
+/** The button of a list row that opens (and closes) the row's panel below the list. */
+export function DetailsToggle({
+  label,
+  accessibleLabel,
+  expanded,
+  onToggle,
+}: {
+  label: string;
+  accessibleLabel: string;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={accessibleLabel}
+      aria-expanded={expanded}
+      onClick={onToggle}
+    >
+      {label}
+    </Button>
   );
 }

@@ -3,18 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminsText as text, adminText } from '@/content/admin';
 import { adminsQuery, refreshAfterWrite, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
-import {
-  AdminSection,
-  Field,
-  formatDate,
-  formatDateTime,
-  inputClass,
-  messageOf,
-  Notice,
-  QueryState,
-} from './admin-ui';
+import { AdminSection, Field, inputClass, messageOf, Notice } from './admin-ui';
 import { ConfirmAction } from './confirm-action';
-import { DataTable } from './data-table';
+import { QueryTable } from './data-table';
 
 type Message = { variant: 'error' | 'success'; text: string; removed?: boolean } | null;
 
@@ -66,49 +57,42 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
           {message.text}
         </Notice>
       ) : null}
-      <QueryState query={query}>
-        {(admins) => (
-          <DataTable
-            caption={text.tableCaption}
-            rows={admins}
-            rowKey={(admin) => admin.user_id}
-            empty={text.empty}
-            columns={[
-              {
-                header: text.email,
-                className: 'break-all',
-                cell: (admin) => (
-                  <>
-                    {admin.email} {isYou(admin) ? <span className="text-muted-foreground">{text.you}</span> : null}
-                  </>
-                ),
-              },
-              { header: text.since, className: 'whitespace-nowrap', cell: (admin) => formatDate(admin.granted_at) },
-              {
-                header: text.lastSignIn,
-                className: 'whitespace-nowrap',
-                cell: (admin) => formatDateTime(admin.last_sign_in_at),
-              },
-              {
-                header: text.actions,
-                cell: (admin) => (
-                  <ConfirmAction
-                    label={text.revoke}
-                    accessibleLabel={text.revokeLabel(admin.email)}
-                    question={text.revokeConfirm(admin.email)}
-                    confirmLabel={text.revokeYes}
-                    busyLabel={adminText.saving}
-                    cancelLabel={text.keep}
-                    variant="secondary"
-                    onOpen={() => setMessage(null)}
-                    onConfirm={() => revoke(admin)}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={query}
+        caption={text.tableCaption}
+        rowKey={(admin) => admin.user_id}
+        empty={text.empty}
+        columns={[
+          {
+            header: text.email,
+            className: 'break-all',
+            cell: (admin) => (
+              <>
+                {admin.email}{' '}
+                {isYou(admin) ? <span className="text-muted-foreground">{text.you}</span> : null}
+              </>
+            ),
+          },
+          { header: text.since, date: (admin) => admin.granted_at, dateOnly: true },
+          { header: text.lastSignIn, date: (admin) => admin.last_sign_in_at },
+          {
+            header: text.actions,
+            cell: (admin) => (
+              <ConfirmAction
+                label={text.revoke}
+                accessibleLabel={text.revokeLabel(admin.email)}
+                question={text.revokeConfirm(admin.email)}
+                confirmLabel={text.revokeYes}
+                busyLabel={adminText.saving}
+                cancelLabel={text.keep}
+                variant="secondary"
+                onOpen={() => setMessage(null)}
+                onConfirm={() => revoke(admin)}
+              />
+            ),
+          },
+        ]}
+      />
       <form onSubmit={(event) => void grant(event)} className="space-y-3 rounded-xl border border-border p-4">
         <h3 className="text-xl font-semibold text-foreground">{text.grantHeading}</h3>
         <Field id={`${id}-email`} label={text.grantLabel} help={text.grantHelp}>

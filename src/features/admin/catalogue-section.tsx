@@ -25,11 +25,10 @@ import {
   messageOf,
   money,
   Notice,
-  QueryState,
   SearchForm,
 } from './admin-ui';
 import { AudioFiles } from './audio-files';
-import { DataTable } from './data-table';
+import { QueryTable } from './data-table';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
 
@@ -95,57 +94,55 @@ export function CatalogueSection() {
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.productsCaption}</h3>
-        <QueryState query={products}>
-          {(rows) => (
-            <DataTable
-              caption={text.productsCaption}
-              rows={rows}
-              rowKey={(product) => product.id}
-              empty={adminText.noResults}
-              columns={[
-                { header: text.title, className: 'min-w-48', cell: (product) => product.title },
-                { header: text.category, className: 'min-w-40', cell: (product) => product.category },
-                { header: text.price, numeric: true, cell: (product) => money(product.price_pence) },
-                { header: text.published, cell: (product) => (product.published ? text.yes : text.no) },
-                { header: text.actions, cell: (product) => editButton(product.title, { kind: 'product', item: product }) },
-              ]}
-            />
-          )}
-        </QueryState>
+        <QueryTable
+          query={products}
+          caption={text.productsCaption}
+          rowKey={(product) => product.id}
+          empty={adminText.noResults}
+          columns={[
+            { header: text.title, className: 'min-w-48', cell: (product) => product.title },
+            { header: text.category, className: 'min-w-40', cell: (product) => product.category },
+            { header: text.price, numeric: true, cell: (product) => money(product.price_pence) },
+            { header: text.published, cell: (product) => (product.published ? text.yes : text.no) },
+            {
+              header: text.actions,
+              cell: (product) => editButton(product.title, { kind: 'product', item: product }),
+            },
+          ]}
+        />
       </div>
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.packagesCaption}</h3>
-        <QueryState query={packages}>
-          {(rows) => (
-            <DataTable
-              caption={text.packagesCaption}
-              rows={rows}
-              rowKey={(pkg) => pkg.id}
-              empty={adminText.noResults}
-              columns={[
-                { header: text.title, className: 'min-w-48', cell: (pkg) => pkg.title },
-                {
-                  header: text.contents,
-                  className: 'min-w-56',
-                  cell: (pkg) =>
-                    pkg.package_items.length === 0 ? (
-                      text.noContents
-                    ) : (
-                      <ol className="list-decimal pl-5">
-                        {pkg.package_items.map((entry) => (
-                          <li key={entry.product_id}>{entry.products?.title}</li>
-                        ))}
-                      </ol>
-                    ),
-                },
-                { header: text.price, numeric: true, cell: (pkg) => money(pkg.price_pence) },
-                { header: text.published, cell: (pkg) => (pkg.published ? text.yes : text.no) },
-                { header: text.actions, cell: (pkg) => editButton(pkg.title, { kind: 'package', item: pkg }) },
-              ]}
-            />
-          )}
-        </QueryState>
+        <QueryTable
+          query={packages}
+          caption={text.packagesCaption}
+          rowKey={(pkg) => pkg.id}
+          empty={adminText.noResults}
+          columns={[
+            { header: text.title, className: 'min-w-48', cell: (pkg) => pkg.title },
+            {
+              header: text.contents,
+              className: 'min-w-56',
+              cell: (pkg) =>
+                pkg.package_items.length === 0 ? (
+                  text.noContents
+                ) : (
+                  <ol className="list-decimal pl-5">
+                    {pkg.package_items.map((entry) => (
+                      <li key={entry.product_id}>{entry.products?.title}</li>
+                    ))}
+                  </ol>
+                ),
+            },
+            { header: text.price, numeric: true, cell: (pkg) => money(pkg.price_pence) },
+            { header: text.published, cell: (pkg) => (pkg.published ? text.yes : text.no) },
+            {
+              header: text.actions,
+              cell: (pkg) => editButton(pkg.title, { kind: 'package', item: pkg }),
+            },
+          ]}
+        />
       </div>
     </AdminSection>
   );

@@ -79,7 +79,13 @@ export function ConfirmAction({
         <Button variant="destructive" size="sm" disabled={busy} onClick={() => void confirm()}>
           {busy ? busyLabel : confirmLabel}
         </Button>
-        <Button ref={cancel} variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
+        <Button
+          ref={cancel}
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={() => setConfirming(false)}
+        >
           {cancelLabel}
         </Button>
       </div>

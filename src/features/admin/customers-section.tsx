@@ -13,9 +13,9 @@ import {
 import {
   AdminSection,
   DetailPanel,
+  DetailsToggle,
   Field,
   formatDate,
-  formatDateTime,
   inputClass,
   messageOf,
   money,
@@ -24,7 +24,7 @@ import {
   SearchForm,
   type Message,
 } from './admin-ui';
-import { DataTable } from './data-table';
+import { PagedQueryTable } from './data-table';
 
 export function CustomersSection() {
   const [search, setSearch] = useState('');
@@ -42,59 +42,45 @@ export function CustomersSection() {
         }}
       />
 
-      <QueryState query={query}>
-        {({ rows, hasMore }) => (
-          <DataTable
-            caption={text.tableCaption}
-            rows={rows}
-            rowKey={(customer) => customer.id}
-            empty={adminText.noResults}
-            paging={{ pageIndex, hasMore, onPage: setPageIndex }}
-            columns={[
-              {
-                header: text.email,
-                className: 'break-all',
-                cell: (customer) => (
-                  <>
-                    {customer.email}
-                    {customer.is_admin ? (
-                      <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-semibold">
-                        {text.admin}
-                      </span>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                header: text.joined,
-                className: 'whitespace-nowrap',
-                cell: (customer) => formatDate(customer.joined_at),
-              },
-              {
-                header: text.lastSignIn,
-                className: 'whitespace-nowrap',
-                cell: (customer) => formatDateTime(customer.last_sign_in_at),
-              },
-              { header: text.orders, numeric: true, cell: (customer) => customer.orders },
-              { header: text.spent, numeric: true, cell: (customer) => money(customer.spent_pence) },
-              {
-                header: text.actions,
-                cell: (customer) => (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={text.viewLabel(customer.email)}
-                    aria-expanded={selected?.id === customer.id}
-                    onClick={() => setSelected(selected?.id === customer.id ? null : customer)}
-                  >
-                    {text.view}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <PagedQueryTable
+        query={query}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        caption={text.tableCaption}
+        rowKey={(customer) => customer.id}
+        empty={adminText.noResults}
+        columns={[
+          {
+            header: text.email,
+            className: 'break-all',
+            cell: (customer) => (
+              <>
+                {customer.email}
+                {customer.is_admin ? (
+                  <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-semibold">
+                    {text.admin}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { header: text.joined, date: (customer) => customer.joined_at, dateOnly: true },
+          { header: text.lastSignIn, date: (customer) => customer.last_sign_in_at },
+          { header: text.orders, numeric: true, cell: (customer) => customer.orders },
+          { header: text.spent, numeric: true, cell: (customer) => money(customer.spent_pence) },
+          {
+            header: text.actions,
+            cell: (customer) => (
+              <DetailsToggle
+                label={text.view}
+                accessibleLabel={text.viewLabel(customer.email)}
+                expanded={selected?.id === customer.id}
+                onToggle={() => setSelected(selected?.id === customer.id ? null : customer)}
+              />
+            ),
+          },
+        ]}
+      />
 
       {selected ? (
         <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />

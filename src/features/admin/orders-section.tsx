@@ -14,6 +14,7 @@ import {
 import {
   AdminSection,
   DetailPanel,
+  DetailsToggle,
   Field,
   formatDateTime,
   inputClass,
@@ -23,7 +24,7 @@ import {
   QueryState,
   type Message,
 } from './admin-ui';
-import { DataTable } from './data-table';
+import { PagedQueryTable } from './data-table';
 import { RefundButton } from './refund-button';
 
 const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
@@ -147,50 +148,40 @@ export function OrdersSection() {
         </div>
       </form>
 
-      <QueryState query={query}>
-        {({ rows, hasMore }) => (
-          <DataTable
-            caption={text.tableCaption}
-            rows={rows}
-            rowKey={(order) => order.id}
-            empty={text.noOrders}
-            paging={{ pageIndex, hasMore, onPage: setPageIndex }}
-            columns={[
-              {
-                header: text.date,
-                className: 'whitespace-nowrap',
-                cell: (order) => formatDateTime(order.created_at),
-              },
-              {
-                header: text.customer,
-                className: 'whitespace-nowrap',
-                cell: (order) => order.email ?? text.deletedAccount,
-              },
-              { header: text.items, className: 'min-w-48', cell: (order) => order.items },
-              {
-                header: text.total,
-                numeric: true,
-                cell: (order) => money(order.amount_paid_pence ?? order.amount_pence),
-              },
-              { header: text.status, cell: (order) => orderStatusLabels[order.status] },
-              {
-                header: text.actions,
-                cell: (order) => (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={text.viewLabel(formatDateTime(order.created_at))}
-                    aria-expanded={selected === order.id}
-                    onClick={() => setSelected(selected === order.id ? null : order.id)}
-                  >
-                    {text.view}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <PagedQueryTable
+        query={query}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        caption={text.tableCaption}
+        rowKey={(order) => order.id}
+        empty={text.noOrders}
+        columns={[
+          { header: text.date, date: (order) => order.created_at },
+          {
+            header: text.customer,
+            className: 'whitespace-nowrap',
+            cell: (order) => order.email ?? text.deletedAccount,
+          },
+          { header: text.items, className: 'min-w-48', cell: (order) => order.items },
+          {
+            header: text.total,
+            numeric: true,
+            cell: (order) => money(order.amount_paid_pence ?? order.amount_pence),
+          },
+          { header: text.status, cell: (order) => orderStatusLabels[order.status] },
+          {
+            header: text.actions,
+            cell: (order) => (
+              <DetailsToggle
+                label={text.view}
+                accessibleLabel={text.viewLabel(formatDateTime(order.created_at))}
+                expanded={selected === order.id}
+                onToggle={() => setSelected(selected === order.id ? null : order.id)}
+              />
+            ),
+          },
+        ]}
+      />
 
       {selected ? (
         <OrderDetailPanel key={selected} orderId={selected} onClose={() => setSelected(null)} />
