@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
 import { expect as baseExpect, test, waitForHydration } from './fixtures';
@@ -393,7 +393,7 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
 const nodeRequire = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(nodeRequire.resolve('axe-core/axe.min.js'), 'utf8');
 
-async function expectAccessible(page: Page, label: string, shot: string): Promise<void> {
+async function expectAccessible(page: Page, label: string, shot: string, panel?: Locator): Promise<void> {
   await page.waitForLoadState('networkidle');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -418,6 +418,8 @@ async function expectAccessible(page: Page, label: string, shot: string): Promis
   expect(violations, `axe: ${label}`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `layout: ${label}`).toEqual([]);
   await page.screenshot({ path: `/tmp/admin/${shot}.png`, fullPage: true });
+  // The open panel on its own too (a whole phone page is too tall to look at).
+  if (panel) await panel.screenshot({ path: `/tmp/admin/${shot}-panel.png` });
 }
 
 for (const palette of ['default', 'high-contrast'] as const) {
@@ -443,7 +445,12 @@ for (const palette of ['default', 'high-contrast'] as const) {
         .first()
         .click();
       await expect(orders.getByRole('heading', { name: 'Audio granted' })).toBeVisible();
-      await expectAccessible(page, at('orders with an order open'), shot('orders'));
+      await expectAccessible(
+        page,
+        at('orders with an order open'),
+        shot('orders'),
+        orders.getByRole('region', { name: 'Order details' }),
+      );
 
       await page.getByRole('tab', { name: 'Customers' }).click();
       const customers = tab(page, 'Customers');
@@ -452,16 +459,31 @@ for (const palette of ['default', 'high-contrast'] as const) {
         .first()
         .click();
       await expect(customers.getByRole('heading', { name: 'Grant an audio' })).toBeVisible();
-      await expectAccessible(page, at('customers with purchases open'), shot('customers'));
+      await expectAccessible(
+        page,
+        at('customers with purchases open'),
+        shot('customers'),
+        customers.getByRole('region', { name: /^Purchases of / }),
+      );
 
       await page.getByRole('tab', { name: 'Catalogue' }).click();
       const catalogue = tab(page, 'Catalogue');
       await catalogue.getByRole('button', { name: 'Edit Fearless Flying' }).click();
       await expect(catalogue.getByRole('heading', { name: 'Audio files' })).toBeVisible();
-      await expectAccessible(page, at('catalogue editing a product'), shot('catalogue-product'));
+      await expectAccessible(
+        page,
+        at('catalogue editing a product'),
+        shot('catalogue-product'),
+        catalogue.getByRole('region', { name: 'Edit Fearless Flying' }),
+      );
       await catalogue.getByRole('button', { name: 'Edit Better Sleep Package' }).click();
       await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeVisible();
-      await expectAccessible(page, at('catalogue editing a package'), shot('catalogue-package'));
+      await expectAccessible(
+        page,
+        at('catalogue editing a package'),
+        shot('catalogue-package'),
+        catalogue.getByRole('region', { name: 'Edit Better Sleep Package' }),
+      );
 
       await page.getByRole('tab', { name: 'Admins' }).click();
       await expect(tab(page, 'Admins').getByRole('table', { name: 'Admins' })).toBeVisible();

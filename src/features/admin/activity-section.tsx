@@ -42,7 +42,11 @@ export function ActivitySection() {
         empty={text.empty}
         columns={[
           { header: text.when, date: (row) => row.created_at },
-          { header: text.who, className: 'break-all', cell: (row) => row.actor_email ?? text.system },
+          {
+            header: text.who,
+            className: 'min-w-48 break-all',
+            cell: (row) => row.actor_email ?? text.system,
+          },
           {
             header: text.what,
             className: 'min-w-48',

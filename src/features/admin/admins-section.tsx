@@ -65,7 +65,7 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
         columns={[
           {
             header: text.email,
-            className: 'break-all',
+            className: 'min-w-48 break-all',
             cell: (admin) => (
               <>
                 {admin.email}{' '}

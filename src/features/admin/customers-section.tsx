@@ -52,7 +52,7 @@ export function CustomersSection() {
         columns={[
           {
             header: text.email,
-            className: 'break-all',
+            className: 'min-w-48 break-all',
             cell: (customer) => (
               <>
                 {customer.email}
