@@ -501,3 +501,129 @@ for (const palette of ['default', 'high-contrast'] as const) {
     });
   }
 }
+
+test('every task by keyboard alone: focus moves into panels and back, confirmations start on "no"', async ({
+  page,
+  request,
+}) => {
+  const colleague = `e2e-keys-${Date.now()}@example.com`;
+  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email: colleague, password: PASSWORD },
+  });
+  expect(signup.ok()).toBe(true);
+  await signInAsAdmin(page);
+  const focused = () => page.locator(':focus');
+
+  // Catalogue: edit a price.
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Catalogue' })).toBeFocused();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByLabel('Search products and packages').focus();
+  await page.keyboard.type('Golf in the Zone');
+  await page.keyboard.press('Enter');
+  const edit = catalogue.getByRole('button', { name: 'Edit Golf in the Zone' });
+  await edit.press('Enter');
+  await expect(catalogue.getByRole('heading', { name: 'Edit Golf in the Zone' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Close');
+  await catalogue.getByLabel('Price (£)').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('3.19');
+  await page.keyboard.press('Enter');
+  await expect(catalogue.getByText('Golf in the Zone saved.')).toBeVisible();
+  await expect(edit).toBeFocused();
+
+  // Upload a preview: the file input is reached by Tab and opened with Space.
+  await edit.press('Enter');
+  const upload = catalogue.getByLabel('Upload preview');
+  await upload.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({ name: 'keys.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(toneMp3(2)) });
+  await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
+  await catalogue.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+  await expect(edit).toBeFocused();
+
+  // A package's contents: add an audio, then take it out again.
+  await catalogue.getByLabel('Search products and packages').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Confidence Package');
+  await page.keyboard.press('Enter');
+  await catalogue.getByRole('button', { name: 'Edit Confidence Package' }).press('Enter');
+  const contents = catalogue.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem');
+  const before = await contents.count();
+  await catalogue.getByLabel('Add an audio').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Add audio');
+  await page.keyboard.press('Enter');
+  await expect(catalogue.getByText(/ added\.$/)).toBeVisible();
+  await expect(contents).toHaveCount(before + 1);
+  await contents
+    .last()
+    .getByRole('button', { name: /^Remove / })
+    .press('Enter');
+  await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeFocused();
+  await expect(contents).toHaveCount(before);
+
+  // Admins: grant, then the confirmation opens on "Keep" and gives the focus back.
+  await page.getByRole('tab', { name: 'Catalogue' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const admins = tab(page, 'Admins');
+  await admins.getByLabel('Email of an existing account').focus();
+  await page.keyboard.type(colleague);
+  await page.keyboard.press('Enter');
+  await expect(admins.getByText(`${colleague} is now an admin.`)).toBeVisible();
+  const remove = admins.getByRole('button', { name: `Remove admin role of ${colleague}` });
+  await remove.press('Enter');
+  await expect(admins.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(focused()).toHaveText('Yes, remove');
+  await page.keyboard.press('Enter');
+  await expect(admins.getByText(`${colleague} is no longer an admin.`)).toBeFocused();
+
+  // Customers: grant an audio, close the panel.
+  await page.getByRole('tab', { name: 'Admins' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const customers = tab(page, 'Customers');
+  const purchases = customers.getByRole('button', { name: 'Purchases of customer@example.com' });
+  await purchases.press('Enter');
+  await expect(customers.getByRole('heading', { name: 'Purchases of customer@example.com' })).toBeFocused();
+  await customers.getByLabel('Audio', { exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Grant audio');
+  await page.keyboard.press('Enter');
+  await expect(customers.getByText(/ granted\.$/)).toBeVisible();
+  await customers.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+  await expect(purchases).toBeFocused();
+
+  // Orders: refund a paid order; the confirmation opens on "Keep the order".
+  await page.getByRole('tab', { name: 'Customers' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  const orders = tab(page, 'Orders');
+  await orders.getByLabel('Status').focus();
+  await orders.getByLabel('Status').selectOption('paid');
+  await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
+  await expect(orders.locator('tbody tr').first()).toContainText('Paid');
+  await orders
+    .getByRole('button', { name: /Details of the order/ })
+    .first()
+    .press('Enter');
+  const detail = orders.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { name: 'Order details' })).toBeFocused();
+  await detail.getByRole('button', { name: 'Refund' }).press('Enter');
+  await expect(detail.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(focused()).toHaveText('Yes, refund');
+  await page.keyboard.press('Enter');
+  await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeFocused();
+});

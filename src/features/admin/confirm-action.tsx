@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 /**
  * A destructive action behind a confirmation step, in place (no modal): the button opens the question with
  * "yes" and "no"; the focus moves to "no" (the safe choice) and comes back to the button when the question
- * closes. `onConfirm` answers whether the question should close.
+ * closes (unless a message about the outcome has taken it). `onConfirm` answers whether the question should close.
  */
 export function ConfirmAction({
   label,
@@ -38,8 +38,13 @@ export function ConfirmAction({
   const wasOpen = useRef(false);
 
   useEffect(() => {
-    if (confirming) cancel.current?.focus();
-    else if (wasOpen.current) trigger.current?.focus();
+    if (confirming) {
+      cancel.current?.focus();
+    } else if (wasOpen.current) {
+      // Back to the button, unless something else (a message about the outcome) has taken the focus.
+      const active = document.activeElement;
+      if (!active || active === document.body) trigger.current?.focus();
+    }
     wasOpen.current = confirming;
   }, [confirming]);
 
