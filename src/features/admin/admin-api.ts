@@ -27,7 +27,7 @@ function fail(error: PostgrestLikeError): never {
 /** Calls an admin function (each checks is_admin() itself) and answers its result, or throws its error. */
 async function callRpc<T>(name: string, args?: Record<string, unknown>): Promise<T> {
   const client = await getSupabase();
-  const { data, error } = await client.rpc(name, args);
+  const { data, error } = await (args ? client.rpc(name, args) : client.rpc(name));
   if (error) fail(error);
   return data as T;
 }
