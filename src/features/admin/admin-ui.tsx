@@ -96,7 +96,11 @@ export function QueryState<T>({
   return <>{children(query.data)}</>;
 }
 
-/** A table that scrolls sideways on its own on a narrow screen (focusable, so keyboard users can scroll it). */
+/**
+ * A table that scrolls sideways on its own on a narrow screen (focusable, so keyboard users can scroll it).
+ * Positioned, so visually hidden (absolutely positioned) text in a cell stays inside it rather than widening
+ * the page.
+ */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
@@ -104,7 +108,7 @@ export function TableFrame({ label, children }: { label: string; children: React
       aria-label={label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border"
+      className="relative overflow-x-auto rounded-xl border border-border"
     >
       {children}
     </div>
