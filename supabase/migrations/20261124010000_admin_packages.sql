@@ -3,8 +3,8 @@
 -- only, require_admin() inside). Every write is logged in admin_activity by the catalogue triggers of
 -- 20261123130000_admin.sql (package.create, package_item.create/delete with before and after).
 --
--- * A published package always holds at least one audio: the functions refuse otherwise, and triggers refuse
---   the same through REST (publishing an empty package, taking the last audio out of a published one).
+-- * A published package holds at least one audio: the functions refuse otherwise, and a trigger refuses
+--   publishing an empty package through REST.
 -- * Package contents keep their order: an added audio goes last, taking one out leaves the others in place.
 -- * Changing a package's contents never touches purchases: what a customer bought stays theirs.
 
@@ -78,25 +78,18 @@ $$;
 
 revoke execute on function public.log_admin_row_change() from public, anon, authenticated;
 
--- A published package holds at least one audio (admin writes through REST; the functions check it first).
+-- An empty package is not published through REST either (the edit form saves with a plain update). Taking
+-- the last audio out of a published package is refused by admin_remove_package_item; checkout refuses a
+-- package without audios in any case.
 create function public.package_requires_audio() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if auth.uid() is null then
-    return null;
-  end if;
-  if tg_table_name = 'packages' then
-    if new.published and not old.published
-       and not exists (select 1 from public.package_items i where i.package_id = new.id) then
-      raise exception 'Add at least one audio to "%" before publishing it.', new.title
-        using errcode = '23514';
-    end if;
-  elsif exists (select 1 from public.packages p where p.id = old.package_id and p.published)
-        and not exists (select 1 from public.package_items i where i.package_id = old.package_id) then
-    raise exception 'A published package needs at least one audio. Unpublish it first, or add another audio.'
+  if auth.uid() is not null and new.published and not old.published
+     and not exists (select 1 from public.package_items i where i.package_id = new.id) then
+    raise exception 'Add at least one audio to "%" before publishing it.', new.title
       using errcode = '23514';
   end if;
   return null;
@@ -106,8 +99,6 @@ $$;
 revoke execute on function public.package_requires_audio() from public, anon, authenticated;
 
 create trigger packages_require_audio after update of published on public.packages
-  for each row execute function public.package_requires_audio();
-create trigger package_items_keep_one_when_published after delete on public.package_items
   for each row execute function public.package_requires_audio();
 
 -- A URL-safe, unique slug for a new package from its title.
