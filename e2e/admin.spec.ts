@@ -397,6 +397,10 @@ async function expectAccessible(page: Page, label: string, shot: string, panel?:
   await page.waitForLoadState('networkidle');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A tab just selected may still be fading to its colours: measure contrast once transitions are over.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
