@@ -399,7 +399,15 @@ async function expectAccessible(page: Page, label: string, shot: string, panel?:
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // A tab just selected may still be fading to its colours: measure contrast once transitions are over.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
   );
   const violations = await page.evaluate(async () => {
     const axe = (
