@@ -1,7 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
 import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { findLayoutProblems } from './layout-check';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
 // its demo orders: each section, the refusals, and a refund through the local Stripe stand-in. Serial: the
@@ -206,6 +209,72 @@ test('catalogue: upload a preview, then play it', async ({ page, request }) => {
   expect((await audio.body()).byteLength).toBe(toneMp3(3).byteLength);
 });
 
+test('catalogue: create a package with two audios, see it in the shop, take one out', async ({
+  page,
+  request,
+}) => {
+  const title = `E2E Package ${Date.now()}`;
+  const audios = await restGet<{ id: string; title: string }[]>(
+    request,
+    `products?select=id,title&title=in.(${encodeURIComponent('"Fearless Flying","Calm Under Pressure"')})&order=title`,
+  );
+  expect(audios.map((audio) => audio.title)).toEqual(['Calm Under Pressure', 'Fearless Flying']);
+
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByRole('button', { name: 'New package' }).click();
+  const editor = catalogue.getByRole('region', { name: 'New package' });
+  await expect(editor.getByRole('heading', { name: 'New package' })).toBeFocused();
+
+  // Bad input: nothing is created.
+  await editor.getByLabel('Price (£)').fill('abc');
+  await editor.getByLabel('Published').check();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByText('Enter a title.')).toBeVisible();
+  await expect(editor.getByText('Enter a price in pounds and pence')).toBeVisible();
+  await expect(editor.getByText('Add at least one audio before publishing.')).toBeVisible();
+
+  await editor.getByLabel('Title', { exact: true }).fill(title);
+  await editor.getByLabel('Category', { exact: true }).fill('Confidence');
+  await editor.getByLabel('Description').fill('Two audios for calm travel.');
+  await editor.getByLabel('Price (£)').fill('4.50');
+  for (const audio of audios) {
+    await editor.getByLabel('Add an audio').selectOption(audio.id);
+    await editor.getByRole('button', { name: 'Add audio' }).click();
+    await expect(editor.getByText(`${audio.title} added.`)).toBeVisible();
+  }
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(catalogue.getByText(`${title} created.`)).toBeVisible();
+  await expect(catalogue.getByRole('button', { name: 'New package' })).toBeFocused();
+
+  const shop = await page.context().newPage();
+  await open(shop, '/audio-library');
+  const card = shop
+    .getByRole('article')
+    .filter({ has: shop.getByRole('heading', { name: title, exact: true }) });
+  await expect(card).toContainText('£4.50');
+  await expect(card.getByRole('listitem')).toHaveText(['Calm Under Pressure', 'Fearless Flying']);
+
+  // Take one audio out: saved at once, logged, and the shop shows the change.
+  await catalogue.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = catalogue.getByRole('region', { name: `Edit ${title}` });
+  await edit.getByRole('button', { name: 'Remove Calm Under Pressure from the package' }).click();
+  await expect(edit.getByText('Calm Under Pressure removed.')).toBeVisible();
+  await expect(edit.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+  await open(shop, '/audio-library');
+  await expect(card.getByRole('listitem')).toHaveText(['Fearless Flying']);
+  await shop.close();
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Removed from a package');
+  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText(
+    `Calm Under Pressure in ${title}`,
+  );
+});
+
 test('admins: the last admin cannot be removed; grant and revoke a colleague', async ({
   page,
   request,
@@ -317,4 +386,256 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Order refunded');
+});
+
+// axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at phone and desktop
+// widths in both palettes. Screenshots go to /tmp/admin/ for a look by eye.
+const nodeRequire = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(nodeRequire.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function expectAccessible(page: Page, label: string, shot: string, panel?: Locator): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A tab just selected may still be fading to its colours: measure contrast once transitions are over.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+  expect(violations, `axe: ${label}`).toEqual([]);
+  expect(await page.evaluate(findLayoutProblems), `layout: ${label}`).toEqual([]);
+  await page.screenshot({ path: `/tmp/admin/${shot}.png`, fullPage: true });
+  // The open panel on its own too (a whole phone page is too tall to look at).
+  if (panel) await panel.screenshot({ path: `/tmp/admin/${shot}-panel.png` });
+}
+
+for (const palette of ['default', 'high-contrast'] as const) {
+  for (const width of [375, 1280] as const) {
+    test(`every section is accessible at ${width}px (${palette})`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((highContrast) => {
+        localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast }));
+      }, palette === 'high-contrast');
+      const at = (section: string) => `${section} at ${width}px (${palette})`;
+      const shot = (section: string) => `${section}-${width}-${palette}`;
+      await signInAsAdmin(page);
+
+      const overview = tab(page, 'Overview');
+      await expect(overview.getByTestId('figure-Paid orders')).toBeVisible();
+      await expectAccessible(page, at('overview'), shot('overview'));
+
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      const orders = tab(page, 'Orders');
+      await orders
+        .getByRole('button', { name: /Details of the order/ })
+        .first()
+        .click();
+      await expect(orders.getByRole('heading', { name: 'Audio granted' })).toBeVisible();
+      await expectAccessible(
+        page,
+        at('orders with an order open'),
+        shot('orders'),
+        orders.getByRole('region', { name: 'Order details' }),
+      );
+
+      await page.getByRole('tab', { name: 'Customers' }).click();
+      const customers = tab(page, 'Customers');
+      await customers
+        .getByRole('button', { name: /^Purchases of / })
+        .first()
+        .click();
+      await expect(customers.getByRole('heading', { name: 'Grant an audio' })).toBeVisible();
+      await expectAccessible(
+        page,
+        at('customers with purchases open'),
+        shot('customers'),
+        customers.getByRole('region', { name: /^Purchases of / }),
+      );
+
+      await page.getByRole('tab', { name: 'Catalogue' }).click();
+      const catalogue = tab(page, 'Catalogue');
+      await catalogue.getByRole('button', { name: 'Edit Fearless Flying' }).click();
+      await expect(catalogue.getByRole('heading', { name: 'Audio files' })).toBeVisible();
+      await expectAccessible(
+        page,
+        at('catalogue editing a product'),
+        shot('catalogue-product'),
+        catalogue.getByRole('region', { name: 'Edit Fearless Flying' }),
+      );
+      await catalogue.getByRole('button', { name: 'Edit Better Sleep Package' }).click();
+      await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeVisible();
+      await expectAccessible(
+        page,
+        at('catalogue editing a package'),
+        shot('catalogue-package'),
+        catalogue.getByRole('region', { name: 'Edit Better Sleep Package' }),
+      );
+
+      await page.getByRole('tab', { name: 'Admins' }).click();
+      await expect(tab(page, 'Admins').getByRole('table', { name: 'Admins' })).toBeVisible();
+      await expectAccessible(page, at('admins'), shot('admins'));
+
+      await page.getByRole('tab', { name: 'Activity log' }).click();
+      const activity = tab(page, 'Activity log');
+      // Rows when earlier tests have changed something; the empty message on a fresh stack.
+      await expect(
+        activity
+          .getByRole('table', { name: 'Activity, newest first' })
+          .or(activity.getByText('Nothing has been changed yet.')),
+      ).toBeVisible();
+      await expectAccessible(page, at('activity log'), shot('activity'));
+    });
+  }
+}
+
+test('every task by keyboard alone: focus moves into panels and back, confirmations start on "no"', async ({
+  page,
+  request,
+}) => {
+  const colleague = `e2e-keys-${Date.now()}@example.com`;
+  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email: colleague, password: PASSWORD },
+  });
+  expect(signup.ok()).toBe(true);
+  await signInAsAdmin(page);
+  const focused = () => page.locator(':focus');
+
+  // Catalogue: edit a price.
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Catalogue' })).toBeFocused();
+  const catalogue = tab(page, 'Catalogue');
+  await catalogue.getByLabel('Search products and packages').focus();
+  await page.keyboard.type('Golf in the Zone');
+  await page.keyboard.press('Enter');
+  const edit = catalogue.getByRole('button', { name: 'Edit Golf in the Zone' });
+  await edit.press('Enter');
+  await expect(catalogue.getByRole('heading', { name: 'Edit Golf in the Zone' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Close');
+  await catalogue.getByLabel('Price (£)').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('3.19');
+  await page.keyboard.press('Enter');
+  await expect(catalogue.getByText('Golf in the Zone saved.')).toBeVisible();
+  await expect(edit).toBeFocused();
+
+  // Upload a preview: the file input is reached by Tab and opened with Space.
+  await edit.press('Enter');
+  const upload = catalogue.getByLabel('Upload preview');
+  await upload.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({ name: 'keys.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(toneMp3(2)) });
+  await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
+  await catalogue.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+  await expect(edit).toBeFocused();
+
+  // A package's contents: add an audio, then take it out again.
+  await catalogue.getByLabel('Search products and packages').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Confidence Package');
+  await page.keyboard.press('Enter');
+  await catalogue.getByRole('button', { name: 'Edit Confidence Package' }).press('Enter');
+  const contents = catalogue.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem');
+  const before = await contents.count();
+  await catalogue.getByLabel('Add an audio').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Add audio');
+  await page.keyboard.press('Enter');
+  await expect(catalogue.getByText(/ added\.$/)).toBeVisible();
+  await expect(contents).toHaveCount(before + 1);
+  await contents
+    .last()
+    .getByRole('button', { name: /^Remove / })
+    .press('Enter');
+  await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeFocused();
+  await expect(contents).toHaveCount(before);
+
+  // Admins: grant, then the confirmation opens on "Keep" and gives the focus back.
+  await page.getByRole('tab', { name: 'Catalogue' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const admins = tab(page, 'Admins');
+  await admins.getByLabel('Email of an existing account').focus();
+  await page.keyboard.type(colleague);
+  await page.keyboard.press('Enter');
+  await expect(admins.getByText(`${colleague} is now an admin.`)).toBeVisible();
+  const remove = admins.getByRole('button', { name: `Remove admin role of ${colleague}` });
+  await remove.press('Enter');
+  await expect(admins.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(focused()).toHaveText('Yes, remove');
+  await page.keyboard.press('Enter');
+  await expect(admins.getByText(`${colleague} is no longer an admin.`)).toBeFocused();
+
+  // Customers: grant an audio, close the panel.
+  await page.getByRole('tab', { name: 'Admins' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const customers = tab(page, 'Customers');
+  const purchases = customers.getByRole('button', { name: 'Purchases of customer@example.com' });
+  await purchases.press('Enter');
+  await expect(customers.getByRole('heading', { name: 'Purchases of customer@example.com' })).toBeFocused();
+  await customers.getByLabel('Audio', { exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(focused()).toHaveText('Grant audio');
+  await page.keyboard.press('Enter');
+  await expect(customers.getByText(/ granted\.$/)).toBeVisible();
+  await customers.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+  await expect(purchases).toBeFocused();
+
+  // Orders: refund a paid order; the confirmation opens on "Keep the order".
+  await page.getByRole('tab', { name: 'Customers' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  const orders = tab(page, 'Orders');
+  await orders.getByLabel('Status').focus();
+  await orders.getByLabel('Status').selectOption('paid');
+  await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
+  await expect(orders.locator('tbody tr').first()).toContainText('Paid');
+  await orders
+    .getByRole('button', { name: /Details of the order/ })
+    .first()
+    .press('Enter');
+  const detail = orders.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { name: 'Order details' })).toBeFocused();
+  await detail.getByRole('button', { name: 'Refund' }).press('Enter');
+  await expect(detail.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(focused()).toHaveText('Yes, refund');
+  await page.keyboard.press('Enter');
+  await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeFocused();
 });

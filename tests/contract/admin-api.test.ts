@@ -28,6 +28,31 @@ const RPCS: [string, Record<string, unknown>][] = [
   ['admin_list_admins', {}],
   ['admin_grant_admin', { p_email: 'customer@example.com' }],
   ['admin_revoke_admin', { p_user_id: '00000000-0000-4000-a000-00000000ad01' }],
+  [
+    'admin_create_package',
+    {
+      p_title: 'Refused package',
+      p_description: '',
+      p_category: 'Tests',
+      p_price_pence: 500,
+      p_published: false,
+      p_product_ids: [],
+    },
+  ],
+  [
+    'admin_add_package_item',
+    {
+      p_package_id: '00000000-0000-4000-a000-000000000000',
+      p_product_id: '00000000-0000-4000-a000-000000000000',
+    },
+  ],
+  [
+    'admin_remove_package_item',
+    {
+      p_package_id: '00000000-0000-4000-a000-000000000000',
+      p_product_id: '00000000-0000-4000-a000-000000000000',
+    },
+  ],
 ];
 
 beforeAll(async () => {
@@ -83,6 +108,45 @@ describe('admin RPCs', () => {
     expect((orders.data as { status: string }[]).every((o) => o.status === 'paid')).toBe(true);
     const customers = await adminClient.rpc('admin_list_customers', { p_search: 'customer@' });
     expect((customers.data as { email: string }[]).map((c) => c.email)).toEqual(['customer@example.com']);
+  });
+
+  it('an admin creates a package with two audios and takes one out; visitors see the change', async () => {
+    const products = await stack.db.query<{ id: string }>(
+      'select id from public.products where published order by slug limit 2',
+    );
+    const ids = products.rows.map((row) => row.id);
+    const created = await adminClient.rpc('admin_create_package', {
+      p_title: 'Contract Pair',
+      p_description: 'Two audios',
+      p_category: 'Tests',
+      p_price_pence: 450,
+      p_published: true,
+      p_product_ids: ids,
+    });
+    expect(created.error).toBeNull();
+    const id = created.data as string;
+    const visible = async () => {
+      const response = await rest(
+        stack,
+        `packages?select=title,package_items(product_id,position)&id=eq.${id}`,
+      );
+      const [row] = (await response.json()) as {
+        package_items: { product_id: string; position: number }[];
+      }[];
+      return row!.package_items.sort((a, b) => a.position - b.position).map((item) => item.product_id);
+    };
+    expect(await visible()).toEqual(ids);
+    const removed = await adminClient.rpc('admin_remove_package_item', {
+      p_package_id: id,
+      p_product_id: ids[0],
+    });
+    expect(removed.error).toBeNull();
+    expect(await visible()).toEqual([ids[1]]);
+    const last = await adminClient.rpc('admin_remove_package_item', { p_package_id: id, p_product_id: ids[1] });
+    expect(last.error?.message).toBe(
+      'A published package needs at least one audio. Unpublish it first, or add another audio.',
+    );
+    expect(await visible()).toEqual([ids[1]]);
   });
 
   it('the CSV holds exactly the orders of the filter, as the database has them', async () => {

@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { activityText as text } from '@/content/admin';
-import { activityQuery, PAGE_SIZE, type ActivityRow } from './admin-api';
-import {
-  AdminSection,
-  Field,
-  formatDateTime,
-  inputClass,
-  Pager,
-  QueryState,
-  TableFrame,
-  Td,
-  Th,
-} from './admin-ui';
+import { activityQuery, type ActivityRow } from './admin-api';
+import { AdminSection, Field, inputClass } from './admin-ui';
+import { PagedQueryTable } from './data-table';
 
 export function ActivitySection() {
   const id = useId();
@@ -42,56 +33,33 @@ export function ActivitySection() {
           </select>
         </Field>
       </div>
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
-        {() => {
-          const { rows, hasMore } = query.data!;
-          return (
-            <div className="space-y-4">
-              {rows.length === 0 ? (
-                <p className="text-muted-foreground">{text.empty}</p>
-              ) : (
-                <TableFrame label={text.tableCaption}>
-                  <table className="w-full border-collapse">
-                    <caption className="sr-only">{text.tableCaption}</caption>
-                    <thead>
-                      <tr>
-                        <Th>{text.when}</Th>
-                        <Th>{text.who}</Th>
-                        <Th>{text.what}</Th>
-                        <Th>{text.details}</Th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((row) => (
-                        <tr key={row.id}>
-                          <Td className="whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
-                          <Td className="break-all">{row.actor_email ?? text.system}</Td>
-                          <Td className="min-w-48">
-                            <span className="font-semibold">
-                              {text.actionLabels[row.action] ?? row.action}
-                            </span>
-                            {row.summary ? <span className="block break-words">{row.summary}</span> : null}
-                          </Td>
-                          <Td className="min-w-64">
-                            <Changes row={row} />
-                          </Td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableFrame>
-              )}
-              <Pager
-                pageIndex={pageIndex}
-                count={rows.length}
-                pageSize={PAGE_SIZE}
-                hasMore={hasMore}
-                onPage={setPageIndex}
-              />
-            </div>
-          );
-        }}
-      </QueryState>
+      <PagedQueryTable
+        query={query}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        caption={text.tableCaption}
+        rowKey={(row) => row.id}
+        empty={text.empty}
+        columns={[
+          { header: text.when, date: (row) => row.created_at },
+          {
+            header: text.who,
+            className: 'min-w-48 break-all',
+            cell: (row) => row.actor_email ?? text.system,
+          },
+          {
+            header: text.what,
+            className: 'min-w-48',
+            cell: (row) => (
+              <>
+                <span className="font-semibold">{text.actionLabels[row.action] ?? row.action}</span>
+                {row.summary ? <span className="block break-words">{row.summary}</span> : null}
+              </>
+            ),
+          },
+          { header: text.details, className: 'min-w-64', cell: (row) => <Changes row={row} /> },
+        ]}
+      />
     </AdminSection>
   );
 }

@@ -24,6 +24,14 @@ function fail(error: PostgrestLikeError): never {
   throw new AdminApiError(error.message, error.code);
 }
 
+/** Calls an admin function (each checks is_admin() itself) and answers its result, or throws its error. */
+async function callRpc<T>(name: string, args?: Record<string, unknown>): Promise<T> {
+  const client = await getSupabase();
+  const { data, error } = await (args ? client.rpc(name, args) : client.rpc(name));
+  if (error) fail(error);
+  return data as T;
+}
+
 export const PAGE_SIZE = 25;
 
 export interface Overview {
@@ -96,7 +104,8 @@ export interface CustomerPurchase {
   created_at: string;
 }
 
-export interface ProductRow {
+/** What products and packages both have. */
+interface CatalogueRow {
   id: string;
   slug: string;
   title: string;
@@ -104,19 +113,15 @@ export interface ProductRow {
   description: string;
   price_pence: number;
   published: boolean;
+}
+
+export interface ProductRow extends CatalogueRow {
   audio_path: string | null;
   preview_path: string | null;
 }
 
-export interface PackageRow {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  description: string;
-  price_pence: number;
-  published: boolean;
-  package_items: { position: number; products: { title: string } | null }[];
+export interface PackageRow extends CatalogueRow {
+  package_items: { position: number; product_id: string; products: { title: string } | null }[];
 }
 
 export interface AdminRow {
@@ -196,116 +201,91 @@ export function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]):
 export const overviewQuery = () =>
   queryOptions({
     queryKey: adminKeys.overview(),
-    queryFn: async (): Promise<Overview> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_overview');
-      if (error) fail(error);
-      return data as Overview;
-    },
+    queryFn: () => callRpc<Overview>('admin_overview'),
   });
 
 export const ordersQuery = (filters: OrderFilters, pageIndex: number) =>
   queryOptions({
     queryKey: adminKeys.orders(filters, pageIndex),
-    queryFn: async (): Promise<PageOf<OrderRow>> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_list_orders', {
-        ...orderArgs(filters),
-        p_limit: PAGE_SIZE + 1,
-        p_offset: pageIndex * PAGE_SIZE,
-      });
-      if (error) fail(error);
-      return page(data as OrderRow[]);
-    },
+    queryFn: async (): Promise<PageOf<OrderRow>> =>
+      page(
+        await callRpc<OrderRow[]>('admin_list_orders', {
+          ...orderArgs(filters),
+          p_limit: PAGE_SIZE + 1,
+          p_offset: pageIndex * PAGE_SIZE,
+        }),
+      ),
   });
 
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.order(id),
-    queryFn: async (): Promise<OrderDetail> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_order_detail', { p_order_id: id });
-      if (error) fail(error);
-      return data as OrderDetail;
-    },
+    queryFn: () => callRpc<OrderDetail>('admin_order_detail', { p_order_id: id }),
   });
 
 /** The CSV of every order matching the filters, computed in SQL by the same query as the list. */
 export async function exportOrdersCsv(filters: OrderFilters): Promise<string> {
-  const client = await getSupabase();
-  const { data, error } = await client.rpc('admin_export_orders', orderArgs(filters));
-  if (error) fail(error);
-  return data as string;
+  return callRpc<string>('admin_export_orders', orderArgs(filters));
 }
 
 export const customersQuery = (search: string, pageIndex: number) =>
   queryOptions({
     queryKey: adminKeys.customers(search, pageIndex),
-    queryFn: async (): Promise<PageOf<CustomerRow>> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_list_customers', {
-        p_search: search.trim() || null,
-        p_limit: PAGE_SIZE + 1,
-        p_offset: pageIndex * PAGE_SIZE,
-      });
-      if (error) fail(error);
-      return page(data as CustomerRow[]);
-    },
+    queryFn: async (): Promise<PageOf<CustomerRow>> =>
+      page(
+        await callRpc<CustomerRow[]>('admin_list_customers', {
+          p_search: search.trim() || null,
+          p_limit: PAGE_SIZE + 1,
+          p_offset: pageIndex * PAGE_SIZE,
+        }),
+      ),
   });
 
 export const customerPurchasesQuery = (userId: string) =>
   queryOptions({
     queryKey: adminKeys.customerPurchases(userId),
-    queryFn: async (): Promise<CustomerPurchase[]> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_customer_purchases', { p_user_id: userId });
-      if (error) fail(error);
-      return data as CustomerPurchase[];
-    },
+    queryFn: () => callRpc<CustomerPurchase[]>('admin_customer_purchases', { p_user_id: userId }),
   });
 
 export async function grantAudio(userId: string, productId: string): Promise<void> {
-  const client = await getSupabase();
-  const { error } = await client.rpc('admin_grant_audio', { p_user_id: userId, p_product_id: productId });
-  if (error) fail(error);
+  await callRpc<null>('admin_grant_audio', { p_user_id: userId, p_product_id: productId });
 }
 
 const PRODUCT_COLUMNS =
   'id, slug, title, category, description, price_pence, published, audio_path, preview_path';
 
+/** Products or packages, every one (admins read unpublished too), matching the search in title or category. */
+async function readCatalogue(
+  table: 'products' | 'packages',
+  columns: string,
+  search: string,
+): Promise<unknown> {
+  const client = await getSupabase();
+  let query = client.from(table).select(columns);
+  const text = search.trim();
+  if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
+  const { data, error } = await query.order('category').order('sort_order').order('title');
+  if (error) fail(error);
+  return data;
+}
+
 export const productsQuery = (search: string) =>
   queryOptions({
     queryKey: adminKeys.products(search),
-    queryFn: async (): Promise<ProductRow[]> => {
-      const client = await getSupabase();
-      let query = client.from('products').select(PRODUCT_COLUMNS);
-      const text = search.trim();
-      if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
-      const { data, error } = await query.order('category').order('sort_order').order('title');
-      if (error) fail(error);
-      return data as ProductRow[];
-    },
+    queryFn: async () => (await readCatalogue('products', PRODUCT_COLUMNS, search)) as ProductRow[],
   });
+
+const PACKAGE_COLUMNS =
+  'id, slug, title, category, description, price_pence, published, package_items(position, product_id, products(title))';
 
 export const packagesQuery = (search: string) =>
   queryOptions({
     queryKey: adminKeys.packages(search),
-    queryFn: async (): Promise<PackageRow[]> => {
-      const client = await getSupabase();
-      let query = client
-        .from('packages')
-        .select(
-          'id, slug, title, category, description, price_pence, published, package_items(position, products(title))',
-        );
-      const text = search.trim();
-      if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
-      const { data, error } = await query.order('category').order('sort_order').order('title');
-      if (error) fail(error);
-      return (data as unknown as PackageRow[]).map((row) => ({
+    queryFn: async (): Promise<PackageRow[]> =>
+      ((await readCatalogue('packages', PACKAGE_COLUMNS, search)) as PackageRow[]).map((row) => ({
         ...row,
         package_items: [...row.package_items].sort((a, b) => a.position - b.position),
-      }));
-    },
+      })),
   });
 
 export interface CatalogueEdit {
@@ -350,27 +330,46 @@ export async function createProduct(fields: CatalogueEdit): Promise<ProductRow> 
   return data as ProductRow;
 }
 
+/** Creates a package holding the given audios in that order (admin_create_package checks and logs). */
+export async function createPackage(fields: CatalogueEdit, productIds: string[]): Promise<string> {
+  return callRpc<string>('admin_create_package', {
+    p_title: fields.title,
+    p_description: fields.description,
+    p_category: fields.category,
+    p_price_pence: fields.price_pence,
+    p_published: fields.published,
+    p_product_ids: productIds,
+  });
+}
+
+/** Adds an audio at the end of a package. */
+export async function addPackageItem(packageId: string, productId: string): Promise<void> {
+  await callRpc<null>('admin_add_package_item', {
+    p_package_id: packageId,
+    p_product_id: productId,
+  });
+}
+
+/** Takes an audio out of a package (customers keep what they bought). */
+export async function removePackageItem(packageId: string, productId: string): Promise<void> {
+  await callRpc<null>('admin_remove_package_item', {
+    p_package_id: packageId,
+    p_product_id: productId,
+  });
+}
+
 export const adminsQuery = () =>
   queryOptions({
     queryKey: adminKeys.admins(),
-    queryFn: async (): Promise<AdminRow[]> => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('admin_list_admins');
-      if (error) fail(error);
-      return data as AdminRow[];
-    },
+    queryFn: () => callRpc<AdminRow[]>('admin_list_admins'),
   });
 
 export async function grantAdmin(email: string): Promise<void> {
-  const client = await getSupabase();
-  const { error } = await client.rpc('admin_grant_admin', { p_email: email });
-  if (error) fail(error);
+  await callRpc<null>('admin_grant_admin', { p_email: email });
 }
 
 export async function revokeAdmin(userId: string): Promise<void> {
-  const client = await getSupabase();
-  const { error } = await client.rpc('admin_revoke_admin', { p_user_id: userId });
-  if (error) fail(error);
+  await callRpc<null>('admin_revoke_admin', { p_user_id: userId });
 }
 
 export const activityQuery = (entity: string, pageIndex: number) =>

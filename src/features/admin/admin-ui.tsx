@@ -1,5 +1,13 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { cn } from '@/lib/cn';
@@ -15,6 +23,13 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' });
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Exact pounds and pence (the dashboard's figures are sums, so never rounded away). */
+export function money(pence: number): string {
+  return gbp.format(pence / 100);
+}
 
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : adminText.never;
@@ -45,18 +60,15 @@ export function AdminSection({
   );
 }
 
-/** Loading, error (with retry) or the content. */
-export function QueryState({
-  isPending,
-  error,
-  onRetry,
+/** Loading, error (with retry) or the content, for one TanStack query. */
+export function QueryState<T>({
+  query,
   children,
 }: {
-  isPending: boolean;
-  error: Error | null;
-  onRetry: () => void;
-  children: () => ReactNode;
+  query: { isPending: boolean; error: Error | null; data: T | undefined; refetch: () => unknown };
+  children: (data: T) => ReactNode;
 }) {
+  const { error } = query;
   if (error) {
     return (
       <div
@@ -67,13 +79,13 @@ export function QueryState({
         <span className="font-medium">
           {adminText.loadFailed} ({error.message})
         </span>
-        <Button size="sm" variant="secondary" onClick={onRetry}>
+        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {adminText.retry}
         </Button>
       </div>
     );
   }
-  if (isPending) {
+  if (query.isPending || query.data === undefined) {
     return (
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
@@ -81,10 +93,14 @@ export function QueryState({
       </p>
     );
   }
-  return <>{children()}</>;
+  return <>{children(query.data)}</>;
 }
 
-/** A table that scrolls sideways on its own on a narrow screen (focusable, so keyboard users can scroll it). */
+/**
+ * A table that scrolls sideways on its own on a narrow screen (focusable, so keyboard users can scroll it).
+ * Positioned, so visually hidden (absolutely positioned) text in a cell stays inside it rather than widening
+ * the page.
+ */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
@@ -92,7 +108,7 @@ export function TableFrame({ label, children }: { label: string; children: React
       aria-label={label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border"
+      className="relative overflow-x-auto rounded-xl border border-border"
     >
       {children}
     </div>
@@ -193,9 +209,29 @@ export function describedBy(id: string, error?: string | null, help?: boolean) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
-export function Notice({ variant, children }: { variant: 'error' | 'success'; children: ReactNode }) {
+export type Message = { variant: 'error' | 'success'; text: string } | null;
+
+/**
+ * A success (status) or error (alert) message. With `focus`, it takes the keyboard focus when it appears: for
+ * a message that replaces the control that was focused (a row that went away, a button no longer offered).
+ */
+export function Notice({
+  variant,
+  children,
+  focus = false,
+}: {
+  variant: 'error' | 'success';
+  children: ReactNode;
+  focus?: boolean;
+}) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
     <p
+      ref={ref}
+      tabIndex={focus ? -1 : undefined}
       role={variant === 'error' ? 'alert' : 'status'}
       className={cn(
         'rounded-lg border p-3 text-sm font-medium',
@@ -210,4 +246,114 @@ export function Notice({ variant, children }: { variant: 'error' | 'success'; ch
 /** The message of whatever was thrown. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** A search box with its button (the list searches when it is submitted). */
+export function SearchForm({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(draft);
+  }
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-0 flex-1 basis-60">
+        <Field id={`${id}-search`} label={label}>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className={inputClass}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </Field>
+      </div>
+      <Button type="submit" size="sm">
+        {adminText.search}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * A panel opened from a list (an order's details, a customer's purchases, an edit form): its heading takes
+ * the focus when it opens, and when it closes the focus goes back to what opened it (unless the user has
+ * already moved on to something else).
+ */
+export function DetailPanel({
+  title,
+  closeLabel,
+  onClose,
+  returnFocusTo,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  /** Where the focus returns; by default what had it when the panel opened. */
+  returnFocusTo?: HTMLElement | null;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const target = returnFocusTo === undefined ? opener : returnFocusTo;
+  const returnTo = useRef(target);
+  useEffect(() => {
+    returnTo.current = target;
+  });
+  useEffect(() => {
+    heading.current?.focus();
+    return () => {
+      const active = document.activeElement;
+      // Focus fell to the page when the panel went away: give it back to what opened the panel.
+      if ((!active || active === document.body) && returnTo.current instanceof HTMLElement) {
+        if (returnTo.current.isConnected) returnTo.current.focus();
+      }
+    };
+  }, []);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4 rounded-xl border-2 border-primary p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3
+          id={`${id}-heading`}
+          ref={heading}
+          tabIndex={-1}
+          className="min-w-0 break-words text-xl font-semibold text-foreground"
+        >
+          {title}
+        </h3>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {closeLabel}
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The button of a list row that opens (and closes) the row's panel below the list. */
+export function DetailsToggle({
+  label,
+  accessibleLabel,
+  expanded,
+  onToggle,
+}: {
+  label: string;
+  accessibleLabel: string;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={accessibleLabel}
+      aria-expanded={expanded}
+      onClick={onToggle}
+    >
+      {label}
+    </Button>
+  );
 }

@@ -1,23 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { adminsText as text } from '@/content/admin';
+import { adminsText as text, adminText } from '@/content/admin';
 import { adminsQuery, refreshAfterWrite, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
-import {
-  AdminSection,
-  Field,
-  formatDate,
-  formatDateTime,
-  inputClass,
-  messageOf,
-  Notice,
-  QueryState,
-  TableFrame,
-  Td,
-  Th,
-} from './admin-ui';
+import { AdminSection, Field, inputClass, messageOf, Notice } from './admin-ui';
+import { ConfirmAction } from './confirm-action';
+import { QueryTable } from './data-table';
 
-type Message = { variant: 'error' | 'success'; text: string } | null;
+type Message = { variant: 'error' | 'success'; text: string; removed?: boolean } | null;
 
 export function AdminsSection({ currentEmail }: { currentEmail: string }) {
   const id = useId();
@@ -26,14 +16,13 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const [confirming, setConfirming] = useState<AdminRow | null>(null);
 
-  async function run(action: () => Promise<void>, success: string) {
+  async function run(action: () => Promise<void>, success: string, removed = false) {
     setBusy(true);
     setMessage(null);
     try {
       await action();
-      setMessage({ variant: 'success', text: success });
+      setMessage({ variant: 'success', text: success, removed });
       refreshAfterWrite(queryClient, ['admins', 'customers']);
       return true;
     } catch (error) {
@@ -50,78 +39,60 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
     if (await run(() => grantAdmin(target), text.granted(target))) setEmail('');
   }
 
-  async function revoke(admin: AdminRow) {
-    await run(() => revokeAdmin(admin.user_id), text.revoked(admin.email));
-    setConfirming(null);
+  async function revoke(admin: AdminRow): Promise<boolean> {
+    await run(() => revokeAdmin(admin.user_id), text.revoked(admin.email), true);
+    return true;
+  }
+
+  function isYou(admin: AdminRow): boolean {
+    return admin.email.toLowerCase() === currentEmail.toLowerCase();
   }
 
   return (
     <AdminSection title={text.heading}>
       <p className="text-muted-foreground">{text.selfNote}</p>
-      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
-        {() => (
-          <TableFrame label={text.tableCaption}>
-            <table className="w-full border-collapse">
-              <caption className="sr-only">{text.tableCaption}</caption>
-              <thead>
-                <tr>
-                  <Th>{text.email}</Th>
-                  <Th>{text.since}</Th>
-                  <Th>{text.lastSignIn}</Th>
-                  <Th>{text.actions}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data!.map((admin) => {
-                  const you = admin.email.toLowerCase() === currentEmail.toLowerCase();
-                  return (
-                    <tr key={admin.user_id}>
-                      <Td className="break-all">
-                        {admin.email} {you ? <span className="text-muted-foreground">{text.you}</span> : null}
-                      </Td>
-                      <Td className="whitespace-nowrap">{formatDate(admin.granted_at)}</Td>
-                      <Td className="whitespace-nowrap">{formatDateTime(admin.last_sign_in_at)}</Td>
-                      <Td>
-                        {confirming?.user_id === admin.user_id ? (
-                          <div role="group" aria-label={text.revokeLabel(admin.email)} className="space-y-2">
-                            <p className="font-medium">{text.revokeConfirm(admin.email)}</p>
-                            <div className="flex flex-wrap gap-2">
-                              <Button
-                                size="sm"
-                                variant="destructive"
-                                disabled={busy}
-                                onClick={() => void revoke(admin)}
-                              >
-                                {text.revokeYes}
-                              </Button>
-                              <Button size="sm" variant="secondary" onClick={() => setConfirming(null)}>
-                                {text.keep}
-                              </Button>
-                            </div>
-                          </div>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-label={text.revokeLabel(admin.email)}
-                            onClick={() => {
-                              setMessage(null);
-                              setConfirming(admin);
-                            }}
-                          >
-                            {text.revoke}
-                          </Button>
-                        )}
-                      </Td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </QueryState>
+      {message ? (
+        // A removed admin's row (and the button that had the focus) is gone: the message takes the focus.
+        <Notice variant={message.variant} focus={message.variant === 'success' && message.removed}>
+          {message.text}
+        </Notice>
+      ) : null}
+      <QueryTable
+        query={query}
+        caption={text.tableCaption}
+        rowKey={(admin) => admin.user_id}
+        empty={text.empty}
+        columns={[
+          {
+            header: text.email,
+            className: 'min-w-48 break-all',
+            cell: (admin) => (
+              <>
+                {admin.email}{' '}
+                {isYou(admin) ? <span className="text-muted-foreground">{text.you}</span> : null}
+              </>
+            ),
+          },
+          { header: text.since, date: (admin) => admin.granted_at, dateOnly: true },
+          { header: text.lastSignIn, date: (admin) => admin.last_sign_in_at },
+          {
+            header: text.actions,
+            cell: (admin) => (
+              <ConfirmAction
+                label={text.revoke}
+                accessibleLabel={text.revokeLabel(admin.email)}
+                question={text.revokeConfirm(admin.email)}
+                confirmLabel={text.revokeYes}
+                busyLabel={adminText.saving}
+                cancelLabel={text.keep}
+                variant="secondary"
+                onOpen={() => setMessage(null)}
+                onConfirm={() => revoke(admin)}
+              />
+            ),
+          },
+        ]}
+      />
       <form onSubmit={(event) => void grant(event)} className="space-y-3 rounded-xl border border-border p-4">
         <h3 className="text-xl font-semibold text-foreground">{text.grantHeading}</h3>
         <Field id={`${id}-email`} label={text.grantLabel} help={text.grantHelp}>

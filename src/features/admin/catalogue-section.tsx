@@ -1,10 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, catalogueText as text } from '@/content/admin';
 import {
+  addPackageItem,
+  adminKeys,
+  createPackage,
   createProduct,
   packagesQuery,
+  removePackageItem,
   productsQuery,
   refreshAfterWrite,
   updateCatalogueItem,
@@ -15,72 +19,71 @@ import {
 import {
   AdminSection,
   describedBy,
+  DetailPanel,
   Field,
   inputClass,
   messageOf,
+  money,
   Notice,
-  QueryState,
-  TableFrame,
-  Td,
-  Th,
+  SearchForm,
 } from './admin-ui';
 import { AudioFiles } from './audio-files';
+import { QueryTable } from './data-table';
 import { parsePounds, penceToPounds } from './money-input';
-import { money } from './overview-section';
+import { PackageContents, type ContentItem } from './package-contents';
 
 type Editing =
-  { kind: 'product'; item: ProductRow } | { kind: 'package'; item: PackageRow } | { kind: 'new' } | null;
+  | { kind: 'product'; item: ProductRow }
+  | { kind: 'package'; item: PackageRow }
+  | { kind: 'new' }
+  | { kind: 'new-package' }
+  | null;
 
 export function CatalogueSection() {
-  const id = useId();
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // What opened the editor: the focus goes back there when it closes.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const products = useQuery(productsQuery(search));
   const packages = useQuery(packagesQuery(search));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(draft);
-  }
-
   function open(next: Editing) {
     setNotice(null);
+    setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setEditing(next);
+  }
+
+  function editButton(title: string, next: Editing) {
+    return (
+      <Button size="sm" variant="secondary" aria-label={text.editLabel(title)} onClick={() => open(next)}>
+        {text.edit}
+      </Button>
+    );
   }
 
   return (
     <AdminSection
       title={text.heading}
       actions={
-        <Button size="sm" onClick={() => open({ kind: 'new' })}>
-          {text.create}
-        </Button>
+        <>
+          <Button size="sm" onClick={() => open({ kind: 'new' })}>
+            {text.create}
+          </Button>
+          <Button size="sm" onClick={() => open({ kind: 'new-package' })}>
+            {text.createPackage}
+          </Button>
+        </>
       }
     >
-      <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
-          <Field id={`${id}-search`} label={text.searchLabel}>
-            <input
-              id={`${id}-search`}
-              type="search"
-              className={inputClass}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </Field>
-        </div>
-        <Button type="submit" size="sm">
-          {adminText.search}
-        </Button>
-      </form>
+      <SearchForm label={text.searchLabel} onSearch={setSearch} />
 
       {notice ? <Notice variant="success">{notice}</Notice> : null}
       {editing ? (
         <ItemEditor
-          key={editing.kind === 'new' ? 'new' : editing.item.id}
+          key={editing.kind === 'new' || editing.kind === 'new-package' ? editing.kind : editing.item.id}
           editing={editing}
+          returnFocusTo={opener}
           onClose={() => setEditing(null)}
           onSaved={(message, created) => {
             setNotice(message);
@@ -91,108 +94,55 @@ export function CatalogueSection() {
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.productsCaption}</h3>
-        <QueryState
-          isPending={products.isPending}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-        >
-          {() =>
-            products.data!.length === 0 ? (
-              <p className="text-muted-foreground">{adminText.noResults}</p>
-            ) : (
-              <TableFrame label={text.productsCaption}>
-                <table className="w-full border-collapse">
-                  <caption className="sr-only">{text.productsCaption}</caption>
-                  <thead>
-                    <tr>
-                      <Th>{text.title}</Th>
-                      <Th>{text.category}</Th>
-                      <Th className="text-right">{text.price}</Th>
-                      <Th>{text.published}</Th>
-                      <Th>{text.actions}</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {products.data!.map((product) => (
-                      <tr key={product.id}>
-                        <Td className="min-w-48">{product.title}</Td>
-                        <Td className="min-w-40">{product.category}</Td>
-                        <Td className="text-right tabular-nums">{money(product.price_pence)}</Td>
-                        <Td>{product.published ? text.yes : text.no}</Td>
-                        <Td>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-label={text.editLabel(product.title)}
-                            onClick={() => open({ kind: 'product', item: product })}
-                          >
-                            {text.edit}
-                          </Button>
-                        </Td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableFrame>
-            )
-          }
-        </QueryState>
+        <QueryTable
+          query={products}
+          caption={text.productsCaption}
+          rowKey={(product) => product.id}
+          empty={adminText.noResults}
+          columns={[
+            { header: text.title, className: 'min-w-48', cell: (product) => product.title },
+            { header: text.category, className: 'min-w-40', cell: (product) => product.category },
+            { header: text.price, numeric: true, cell: (product) => money(product.price_pence) },
+            { header: text.published, cell: (product) => (product.published ? text.yes : text.no) },
+            {
+              header: text.actions,
+              cell: (product) => editButton(product.title, { kind: 'product', item: product }),
+            },
+          ]}
+        />
       </div>
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.packagesCaption}</h3>
-        <QueryState
-          isPending={packages.isPending}
-          error={packages.error}
-          onRetry={() => void packages.refetch()}
-        >
-          {() =>
-            packages.data!.length === 0 ? (
-              <p className="text-muted-foreground">{adminText.noResults}</p>
-            ) : (
-              <TableFrame label={text.packagesCaption}>
-                <table className="w-full border-collapse">
-                  <caption className="sr-only">{text.packagesCaption}</caption>
-                  <thead>
-                    <tr>
-                      <Th>{text.title}</Th>
-                      <Th>{text.contents}</Th>
-                      <Th className="text-right">{text.price}</Th>
-                      <Th>{text.published}</Th>
-                      <Th>{text.actions}</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {packages.data!.map((pkg) => (
-                      <tr key={pkg.id}>
-                        <Td className="min-w-48">{pkg.title}</Td>
-                        <Td className="min-w-56">
-                          <ol className="list-decimal pl-5">
-                            {pkg.package_items.map((entry) => (
-                              <li key={entry.position}>{entry.products?.title}</li>
-                            ))}
-                          </ol>
-                        </Td>
-                        <Td className="text-right tabular-nums">{money(pkg.price_pence)}</Td>
-                        <Td>{pkg.published ? text.yes : text.no}</Td>
-                        <Td>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-label={text.editLabel(pkg.title)}
-                            onClick={() => open({ kind: 'package', item: pkg })}
-                          >
-                            {text.edit}
-                          </Button>
-                        </Td>
-                      </tr>
+        <QueryTable
+          query={packages}
+          caption={text.packagesCaption}
+          rowKey={(pkg) => pkg.id}
+          empty={adminText.noResults}
+          columns={[
+            { header: text.title, className: 'min-w-48', cell: (pkg) => pkg.title },
+            {
+              header: text.contents,
+              className: 'min-w-56',
+              cell: (pkg) =>
+                pkg.package_items.length === 0 ? (
+                  text.noContents
+                ) : (
+                  <ol className="list-decimal pl-5">
+                    {pkg.package_items.map((entry) => (
+                      <li key={entry.product_id}>{entry.products?.title}</li>
                     ))}
-                  </tbody>
-                </table>
-              </TableFrame>
-            )
-          }
-        </QueryState>
+                  </ol>
+                ),
+            },
+            { header: text.price, numeric: true, cell: (pkg) => money(pkg.price_pence) },
+            { header: text.published, cell: (pkg) => (pkg.published ? text.yes : text.no) },
+            {
+              header: text.actions,
+              cell: (pkg) => editButton(pkg.title, { kind: 'package', item: pkg }),
+            },
+          ]}
+        />
       </div>
     </AdminSection>
   );
@@ -202,30 +152,36 @@ interface FormErrors {
   title?: string;
   category?: string;
   price?: string;
+  contents?: string;
 }
 
 function ItemEditor({
   editing,
+  returnFocusTo,
   onClose,
   onSaved,
 }: {
   editing: Exclude<Editing, null>;
+  returnFocusTo: HTMLElement | null;
   onClose: () => void;
   onSaved: (message: string, created?: ProductRow) => void;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const item = editing.kind === 'new' ? null : editing.item;
+  const item = editing.kind === 'product' || editing.kind === 'package' ? editing.item : null;
+  const isPackage = editing.kind === 'package' || editing.kind === 'new-package';
   const [title, setTitle] = useState(item?.title ?? '');
   const [category, setCategory] = useState(item?.category ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
-  const [price, setPrice] = useState(item ? penceToPounds(item.price_pence) : '2.99');
+  const [price, setPrice] = useState(
+    item ? penceToPounds(item.price_pence) : isPackage ? NEW_PACKAGE_PRICE : NEW_PRODUCT_PRICE,
+  );
   const [published, setPublished] = useState(item?.published ?? false);
+  // The audios of a new package, chosen before it is created.
+  const [newContents, setNewContents] = useState<ContentItem[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -234,10 +190,14 @@ function ItemEditor({
       title: title.trim() ? undefined : text.titleRequired,
       category: category.trim() ? undefined : text.categoryRequired,
       price: pence === null ? text.priceInvalid : undefined,
+      contents:
+        editing.kind === 'new-package' && published && newContents.length === 0
+          ? text.contentsRequired
+          : undefined,
     };
     setErrors(next);
     setFailure(null);
-    if (next.title || next.category || next.price || pence === null) return;
+    if (next.title || next.category || next.price || next.contents || pence === null) return;
     const changes: CatalogueEdit = {
       title: title.trim(),
       category: category.trim(),
@@ -251,6 +211,13 @@ function ItemEditor({
         const created = await createProduct(changes);
         refreshAfterWrite(queryClient, ['products', 'packages', 'overview']);
         onSaved(text.created(created.title), created);
+      } else if (editing.kind === 'new-package') {
+        await createPackage(
+          changes,
+          newContents.map((entry) => entry.id),
+        );
+        refreshAfterWrite(queryClient, ['packages']);
+        onSaved(text.packageCreated(changes.title));
       } else {
         await updateCatalogueItem(
           editing.kind === 'product' ? 'products' : 'packages',
@@ -268,21 +235,14 @@ function ItemEditor({
     }
   }
 
+  const heading = item
+    ? text.editHeading(item.title)
+    : editing.kind === 'new-package'
+      ? text.createPackageHeading
+      : text.createHeading;
+
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4 rounded-xl border-2 border-primary p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3
-          id={`${id}-heading`}
-          ref={heading}
-          tabIndex={-1}
-          className="text-xl font-semibold text-foreground"
-        >
-          {item ? text.editHeading(item.title) : text.createHeading}
-        </h3>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          {adminText.close}
-        </Button>
-      </div>
+    <DetailPanel title={heading} closeLabel={adminText.close} onClose={onClose} returnFocusTo={returnFocusTo}>
       <form
         onSubmit={(event) => void save(event)}
         noValidate
@@ -346,6 +306,23 @@ function ItemEditor({
             {text.published}
           </label>
         </div>
+        {editing.kind === 'new-package' ? (
+          <div className="sm:col-span-2">
+            <PackageContents
+              items={newContents}
+              help={text.contentsHelp}
+              error={errors.contents}
+              onAdd={(product) => {
+                setNewContents((current) => [...current, { id: product.id, title: product.title }]);
+                return Promise.resolve();
+              }}
+              onRemove={(entry) => {
+                setNewContents((current) => current.filter((other) => other.id !== entry.id));
+                return Promise.resolve();
+              }}
+            />
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button type="submit" disabled={busy}>
             {busy ? adminText.saving : adminText.save}
@@ -356,6 +333,40 @@ function ItemEditor({
         </div>
       </form>
       {editing.kind === 'product' ? <AudioFiles product={editing.item} /> : null}
-    </section>
+      {editing.kind === 'package' ? <SavedPackageContents pkg={editing.item} /> : null}
+    </DetailPanel>
+  );
+}
+
+const NEW_PRODUCT_PRICE = '2.99';
+const NEW_PACKAGE_PRICE = '6.99';
+
+/** An existing package's audios: each addition or removal is saved at once (and logged). */
+function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
+  const queryClient = useQueryClient();
+  // The list as the database has it now (the row the editor opened with may be older).
+  const packages = useQuery(packagesQuery(''));
+  const current = packages.data?.find((row) => row.id === pkg.id) ?? pkg;
+  const items = current.package_items.map((entry) => ({
+    id: entry.product_id,
+    title: entry.products?.title ?? '',
+  }));
+
+  async function change(write: () => Promise<void>) {
+    await write();
+    // Wait for the new list, so the focus and the message follow the change the admin sees.
+    await queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'packages'] });
+    refreshAfterWrite(queryClient, []);
+  }
+
+  return (
+    <div className="border-t border-border pt-4">
+      <PackageContents
+        items={items}
+        help={`${text.contentsHelp} ${text.contentsSavedAtOnce}`}
+        onAdd={(product) => change(() => addPackageItem(pkg.id, product.id))}
+        onRemove={(entry) => change(() => removePackageItem(pkg.id, entry.id))}
+      />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { orderStatusLabels, ordersText as text, type OrderStatus } from '@/content/admin';
 import {
@@ -7,25 +7,24 @@ import {
   exportOrdersCsv,
   orderQuery,
   ordersQuery,
-  PAGE_SIZE,
   refreshAfterWrite,
   type OrderDetail,
   type OrderFilters,
 } from './admin-api';
 import {
   AdminSection,
+  DetailPanel,
+  DetailsToggle,
   Field,
   formatDateTime,
   inputClass,
   messageOf,
+  money,
   Notice,
-  Pager,
   QueryState,
-  TableFrame,
-  Td,
-  Th,
+  type Message,
 } from './admin-ui';
-import { money } from './overview-section';
+import { PagedQueryTable } from './data-table';
 import { RefundButton } from './refund-button';
 
 const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
@@ -149,103 +148,60 @@ export function OrdersSection() {
         </div>
       </form>
 
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
-        {() => {
-          const { rows, hasMore } = query.data!;
-          return (
-            <div className="space-y-4">
-              {rows.length === 0 ? (
-                <p className="text-muted-foreground">{text.noOrders}</p>
-              ) : (
-                <TableFrame label={text.tableCaption}>
-                  <table className="w-full border-collapse">
-                    <caption className="sr-only">{text.tableCaption}</caption>
-                    <thead>
-                      <tr>
-                        <Th>{text.date}</Th>
-                        <Th>{text.customer}</Th>
-                        <Th>{text.items}</Th>
-                        <Th className="text-right">{text.total}</Th>
-                        <Th>{text.status}</Th>
-                        <Th>{text.actions}</Th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((order) => (
-                        <tr key={order.id}>
-                          <Td className="whitespace-nowrap">{formatDateTime(order.created_at)}</Td>
-                          <Td className="whitespace-nowrap">{order.email ?? text.deletedAccount}</Td>
-                          <Td className="min-w-48">{order.items}</Td>
-                          <Td className="text-right tabular-nums">
-                            {money(order.amount_paid_pence ?? order.amount_pence)}
-                          </Td>
-                          <Td>{orderStatusLabels[order.status]}</Td>
-                          <Td>
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              aria-label={text.viewLabel(formatDateTime(order.created_at))}
-                              aria-expanded={selected === order.id}
-                              onClick={() => setSelected(selected === order.id ? null : order.id)}
-                            >
-                              {text.view}
-                            </Button>
-                          </Td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableFrame>
-              )}
-              <Pager
-                pageIndex={pageIndex}
-                count={rows.length}
-                pageSize={PAGE_SIZE}
-                hasMore={hasMore}
-                onPage={setPageIndex}
+      <PagedQueryTable
+        query={query}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+        caption={text.tableCaption}
+        rowKey={(order) => order.id}
+        empty={text.noOrders}
+        columns={[
+          { header: text.date, date: (order) => order.created_at },
+          {
+            header: text.customer,
+            className: 'whitespace-nowrap',
+            cell: (order) => order.email ?? text.deletedAccount,
+          },
+          { header: text.items, className: 'min-w-48', cell: (order) => order.items },
+          {
+            header: text.total,
+            numeric: true,
+            cell: (order) => money(order.amount_paid_pence ?? order.amount_pence),
+          },
+          { header: text.status, cell: (order) => orderStatusLabels[order.status] },
+          {
+            header: text.actions,
+            cell: (order) => (
+              <DetailsToggle
+                label={text.view}
+                accessibleLabel={text.viewLabel(formatDateTime(order.created_at))}
+                expanded={selected === order.id}
+                onToggle={() => setSelected(selected === order.id ? null : order.id)}
               />
-            </div>
-          );
-        }}
-      </QueryState>
+            ),
+          },
+        ]}
+      />
 
-      {selected ? <OrderDetailPanel orderId={selected} onClose={() => setSelected(null)} /> : null}
+      {selected ? (
+        <OrderDetailPanel key={selected} orderId={selected} onClose={() => setSelected(null)} />
+      ) : null}
     </AdminSection>
   );
 }
 
 function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const query = useQuery(orderQuery(orderId));
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [orderId]);
   return (
-    <section
-      aria-labelledby={`order-${orderId}`}
-      className="space-y-4 rounded-xl border-2 border-primary p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3
-          id={`order-${orderId}`}
-          ref={heading}
-          tabIndex={-1}
-          className="text-xl font-semibold text-foreground"
-        >
-          {text.detailHeading}
-        </h3>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          {text.closeDetail}
-        </Button>
-      </div>
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
-        {() => <OrderDetailView order={query.data!} />}
-      </QueryState>
-    </section>
+    <DetailPanel title={text.detailHeading} closeLabel={text.closeDetail} onClose={onClose}>
+      <QueryState query={query}>{(order) => <OrderDetailView order={order} />}</QueryState>
+    </DetailPanel>
   );
 }
 
 function OrderDetailView({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<{ variant: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const rows: [string, string][] = [
     [text.detailId, order.id],
     [text.date, formatDateTime(order.created_at)],
@@ -259,7 +215,12 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   ];
   return (
     <div className="space-y-4">
-      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      {message ? (
+        // After a refund the refund button is gone: the message takes the focus.
+        <Notice variant={message.variant} focus={message.variant === 'success'}>
+          {message.text}
+        </Notice>
+      ) : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

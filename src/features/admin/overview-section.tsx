@@ -2,22 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { overviewQuery, type Overview } from './admin-api';
-import { AdminSection, formatDate, QueryState, TableFrame, Td, Th } from './admin-ui';
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Exact pounds and pence (the overview's figures are sums, so never rounded away). */
-export function money(pence: number): string {
-  return gbp.format(pence / 100);
-}
+import { AdminSection, formatDate, money, QueryState } from './admin-ui';
+import { DataTable } from './data-table';
 
 export function OverviewSection() {
   const query = useQuery(overviewQuery());
   return (
     <AdminSection title={text.heading}>
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
-        {() => <OverviewContent overview={query.data!} />}
-      </QueryState>
+      <QueryState query={query}>{(overview) => <OverviewContent overview={overview} />}</QueryState>
     </AdminSection>
   );
 }
@@ -53,31 +45,17 @@ function OverviewContent({ overview }: { overview: Overview }) {
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.bestSellers}</h3>
-        {overview.best_sellers.length === 0 ? (
-          <p className="text-muted-foreground">{text.bestSellersEmpty}</p>
-        ) : (
-          <TableFrame label={text.bestSellers}>
-            <table className="w-full border-collapse">
-              <caption className="sr-only">{text.bestSellers}</caption>
-              <thead>
-                <tr>
-                  <Th>{text.item}</Th>
-                  <Th className="text-right">{text.units}</Th>
-                  <Th className="text-right">{text.revenue}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.best_sellers.map((item) => (
-                  <tr key={`${item.kind}-${item.title}`}>
-                    <Td>{item.title}</Td>
-                    <Td className="text-right tabular-nums">{item.units}</Td>
-                    <Td className="text-right tabular-nums">{money(item.revenue_pence)}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
+        <DataTable
+          caption={text.bestSellers}
+          rows={overview.best_sellers}
+          rowKey={(item) => `${item.kind}-${item.title}`}
+          empty={text.bestSellersEmpty}
+          columns={[
+            { header: text.item, cell: (item) => item.title },
+            { header: text.units, numeric: true, cell: (item) => item.units },
+            { header: text.revenue, numeric: true, cell: (item) => money(item.revenue_pence) },
+          ]}
+        />
       </div>
     </div>
   );
@@ -152,27 +130,17 @@ function WeeklyRevenue({ weekly }: { weekly: Overview['weekly'] }) {
           );
         })}
       </svg>
-      <TableFrame label={text.weeklyHeading}>
-        <table className="w-full border-collapse">
-          <caption className="sr-only">{text.weeklyHeading}</caption>
-          <thead>
-            <tr>
-              <Th>{text.weekStarting}</Th>
-              <Th className="text-right">{text.ordersColumn}</Th>
-              <Th className="text-right">{text.revenue}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {weekly.map((week) => (
-              <tr key={week.week_start}>
-                <Td>{formatDate(`${week.week_start}T12:00:00Z`)}</Td>
-                <Td className="text-right tabular-nums">{week.orders}</Td>
-                <Td className="text-right tabular-nums">{money(week.revenue_pence)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <DataTable
+        caption={text.weeklyHeading}
+        rows={weekly}
+        rowKey={(week) => week.week_start}
+        empty={text.bestSellersEmpty}
+        columns={[
+          { header: text.weekStarting, cell: (week) => formatDate(`${week.week_start}T12:00:00Z`) },
+          { header: text.ordersColumn, numeric: true, cell: (week) => week.orders },
+          { header: text.revenue, numeric: true, cell: (week) => money(week.revenue_pence) },
+        ]}
+      />
     </div>
   );
 }

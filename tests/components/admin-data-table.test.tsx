@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmAction } from '@/features/admin/confirm-action';
+import { DataTable } from '@/features/admin/data-table';
+
+interface Row {
+  id: string;
+  name: string;
+  at: string;
+  pence: number;
+}
+
+const rows: Row[] = [
+  { id: 'a', name: 'First', at: '2026-11-20T10:30:00Z', pence: 299 },
+  { id: 'b', name: 'Second', at: '2026-11-21T10:30:00Z', pence: 1050 },
+];
+
+const columns = [
+  { header: 'Name', cell: (row: Row) => row.name },
+  { header: 'When', date: (row: Row) => row.at },
+  { header: 'Amount', numeric: true, cell: (row: Row) => String(row.pence) },
+];
+
+describe('DataTable', () => {
+  it('a captioned table in a labelled, focusable region: headers, cells, dates and numbers', () => {
+    render(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None." />,
+    );
+    const region = screen.getByRole('region', { name: 'Things' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const table = within(region).getByRole('table', { name: 'Things' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'When', 'Amount']);
+    const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
+    expect(cells[0]).toHaveTextContent('First');
+    expect(cells[1]).toHaveTextContent('20 Nov 2026, 10:30');
+    expect(cells[1]).toHaveClass('whitespace-nowrap');
+    expect(cells[2]).toHaveClass('text-right');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('the empty message instead of an empty table; the pager when paged', () => {
+    const onPage = vi.fn();
+    const { rerender } = render(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        rowKey={(row) => row.id}
+        empty="None."
+        paging={{ pageIndex: 0, hasMore: false, onPage }}
+      />,
+    );
+    expect(screen.getByText('None.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    rerender(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="None."
+        paging={{ pageIndex: 1, hasMore: true, onPage }}
+      />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Showing 26–27' });
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    fireEvent.click(within(pager).getByRole('button', { name: 'Previous page' }));
+    expect(onPage.mock.calls).toEqual([[2], [0]]);
+  });
+});
+
+describe('ConfirmAction', () => {
+  it('opens on "no", gives the focus back on cancel, and runs the action only when confirmed', async () => {
+    const onConfirm = vi.fn(async () => true);
+    render(
+      <ConfirmAction
+        label="Remove"
+        accessibleLabel="Remove Ann"
+        question="Remove Ann?"
+        confirmLabel="Yes, remove"
+        busyLabel="Removing…"
+        cancelLabel="Keep"
+        onConfirm={onConfirm}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ann' }));
+    expect(screen.getByRole('group', { name: 'Remove Ann' })).toHaveTextContent('Remove Ann?');
+    expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(screen.getByRole('button', { name: 'Remove Ann' })).toHaveFocus();
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ann' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByRole('button', { name: 'Remove Ann' })).toBeInTheDocument();
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
