@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, test, waitForHydration, stackUrl } from './fixtures';
 
 // My Account end to end, in Chromium against the production build and the in-memory local stack: the demo
 // customer's audio (play, next/previous, download by title with no title in any URL), a new user's export and
 // account deletion, and axe on /account at phone and desktop widths in both palettes.
 
-const stackUrl = process.env.E2E_STACK_URL ?? `http://localhost:${process.env.E2E_STACK_PORT ?? 54329}`;
 const customer = { email: 'customer@example.com', password: 'password123' };
 /** The demo customer's three audios (supabase/local/demo-purchases.ts), newest first. */
 const demoTitles = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];

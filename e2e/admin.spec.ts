@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
-import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
@@ -14,7 +14,6 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const stackUrl = process.env.E2E_STACK_URL ?? `http://localhost:${process.env.E2E_STACK_PORT ?? 54329}`;
 const PASSWORD = 'password123';
 
 async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {

@@ -1,12 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, test, waitForHydration, stackUrl } from './fixtures';
 
 // Accounts end to end, in Chromium against the production build and the in-memory local stack
 // (playwright.config.ts): sign-up with the emailed confirmation, sign-in and out, the password reset by
 // email, used links, admin sign-in and the guards. Each test makes its own users.
 
-const stackUrl = process.env.E2E_STACK_URL ?? 'http://localhost:54329';
 const DEMO_PASSWORD = 'password123';
 
 let counter = 0;

@@ -26,6 +26,9 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 
 export { expect };
 
+/** The local stack the suite's web server started (playwright.config.ts picks its port). */
+export const stackUrl = process.env.E2E_STACK_URL ?? `http://localhost:${process.env.E2E_STACK_PORT ?? 54329}`;
+
 /** Waits until React has hydrated the prerendered page (the app marks <html> when it is interactive). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

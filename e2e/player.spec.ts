@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The persistent player as the demo customer, in real Chromium against the production build and the local
 // stack, on a phone (touch, 375 px) and a desktop (1280 px): My Account → play → next/previous → the seek
@@ -12,7 +12,6 @@ import { expect as baseExpect, test, waitForHydration } from './fixtures';
 
 // Generous waits: the machine running the suite may be busy; nothing here is a timing assertion.
 const expect = baseExpect.configure({ timeout: 20_000 });
-const stackUrl = `http://localhost:${process.env.E2E_STACK_PORT ?? 54329}`;
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
 // The demo order's three audios, newest purchase first (supabase/local/demo-purchases.ts).
 const TITLES = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];

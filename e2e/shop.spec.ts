@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The shop end to end, in Chromium against the production build, the in-memory local stack and its Stripe
 // stand-in: browse, preview, cart, sign in, checkout, pay on the hosted page, the return with the purchase
@@ -13,7 +13,6 @@ import { expect as baseExpect, test, waitForHydration } from './fixtures';
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const stackUrl = process.env.E2E_STACK_URL ?? `http://localhost:${process.env.E2E_STACK_PORT ?? '54329'}`;
 const PASSWORD = 'Password123';
 
 let counter = 0;
