@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalStack } from '../supabase/local/server';
-import { buildFingerprint, localBuildEnvironment } from './build-config';
-import { runBuild } from './build';
+import { localBuildEnvironment } from './build-config';
+import { buildIfNeeded } from './build';
 import { startStaticServer } from './static-server';
 
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
@@ -112,13 +112,7 @@ export async function runPlayerBench({
   chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 }: PlayerBenchOptions = {}): Promise<string[]> {
   localBuildEnvironment(sitePort, stackPort);
-  let info: { fingerprint?: string } = {};
-  try {
-    info = JSON.parse(await readFile('dist/.build-info.json', 'utf8')) as { fingerprint?: string };
-  } catch {
-    // No build yet.
-  }
-  if (info.fingerprint !== buildFingerprint()) await runBuild();
+  await buildIfNeeded();
 
   const siteUrl = `http://localhost:${sitePort}`;
   const loadBefore = loads();

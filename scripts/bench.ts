@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildFingerprint, localBuildEnvironment, readPort } from './build-config';
-import { runBuild } from './build';
+import { localBuildEnvironment, readPort } from './build-config';
+import { buildIfNeeded } from './build';
 import { startStaticServer } from './static-server';
 import type * as EntryServerModule from '../src/entry-server';
 
@@ -179,13 +179,7 @@ async function writeToReadme(lines: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   localBuildEnvironment(sitePort, stackPort);
-  let info: { fingerprint?: string } = {};
-  try {
-    info = JSON.parse(await readFile('dist/.build-info.json', 'utf8')) as { fingerprint?: string };
-  } catch {
-    // No build yet.
-  }
-  if (info.fingerprint !== buildFingerprint()) await runBuild();
+  await buildIfNeeded();
   const entry = (await import(
     join(process.cwd(), 'dist-ssr', 'entry-server.js')
   )) as typeof EntryServerModule;

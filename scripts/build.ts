@@ -52,6 +52,18 @@ function netlifyRedirects(): string {
   ].join('\n');
 }
 
+/** Builds unless dist/ was built from these very sources and build variables (its recorded fingerprint). */
+export async function buildIfNeeded(onBuild?: () => void): Promise<void> {
+  try {
+    const info = JSON.parse(await readFile(join(distDir, '.build-info.json'), 'utf8')) as { fingerprint?: string };
+    if (info.fingerprint === buildFingerprint()) return;
+  } catch {
+    // No build yet.
+  }
+  onBuild?.();
+  await runBuild();
+}
+
 export async function runBuild(): Promise<void> {
   const started = Date.now();
   await rm(distDir, { recursive: true, force: true });

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { LOCAL_DATA_DIR, resetLocalData } from '../supabase/local/local-data';
 import {
-  buildFingerprint,
   LOCAL_STACK_DEFAULT_PORT,
   localBuildEnvironment,
   readPort,
   SITE_DEFAULT_PORT,
   usesHostedSupabase,
 } from './build-config';
-import { runBuild } from './build';
+import { buildIfNeeded } from './build';
 import { startStaticServer } from './static-server';
 
 // `npm start`: build if needed, then serve the production build with the local Supabase stack beside it
@@ -21,20 +19,8 @@ const stackPort = readPort('SUPABASE_LOCAL_PORT', LOCAL_STACK_DEFAULT_PORT);
 const hosted = usesHostedSupabase();
 if (!hosted) localBuildEnvironment(sitePort, stackPort);
 
-async function buildIfNeeded(): Promise<void> {
-  const wanted = buildFingerprint();
-  try {
-    const info = JSON.parse(await readFile('dist/.build-info.json', 'utf8')) as { fingerprint?: string };
-    if (info.fingerprint === wanted) return;
-  } catch {
-    // No build yet.
-  }
-  console.info('Building the site…');
-  await runBuild();
-}
-
 async function main(): Promise<void> {
-  await buildIfNeeded();
+  await buildIfNeeded(() => console.info('Building the site…'));
   const stops: (() => Promise<void>)[] = [];
   const siteUrl = `http://localhost:${sitePort}`;
 
