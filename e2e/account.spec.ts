@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeProblems } from './axe';
 import { expect, test, waitForHydration, stackUrl } from './fixtures';
 
 // My Account end to end, in Chromium against the production build and the in-memory local stack: the demo
@@ -177,31 +177,6 @@ test('a new user signs up, downloads their data, deletes their account and can n
   allowFailedRequests(consoleProblems, [400]);
 });
 
-// axe, as in e2e/axe.spec.ts: WCAG 2.1 A/AA, through the DevTools protocol (the CSP blocks an injected script).
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    );
-  });
-}
-
 for (const width of [375, 1280] as const) {
   for (const palette of ['default', 'high-contrast'] as const) {
     test(`axe: /account at ${width}px, ${palette}, and its delete dialog`, async ({ page }) => {
@@ -214,14 +189,14 @@ for (const width of [375, 1280] as const) {
       await openAccount(page);
       await expect(page.getByRole('list', { name: 'Your orders' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Your audio' }).getByRole('listitem')).toHaveCount(3);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
       // Nothing wider than the viewport.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       await page.getByRole('button', { name: 'Delete my account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
       await expect(dialog).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
       const box = await dialog.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);

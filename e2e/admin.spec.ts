@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
+import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 
@@ -389,13 +388,9 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
 
 // axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at phone and desktop
 // widths in both palettes. Screenshots go to /tmp/admin/ for a look by eye.
-const nodeRequire = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(nodeRequire.resolve('axe-core/axe.min.js'), 'utf8');
 
 async function expectAccessible(page: Page, label: string, shot: string, panel?: Locator): Promise<void> {
   await page.waitForLoadState('networkidle');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // A tab just selected may still be fading to its colours: measure contrast once transitions are over.
   await page.evaluate(() =>
     Promise.race([
@@ -408,24 +403,7 @@ async function expectAccessible(page: Page, label: string, shot: string, panel?:
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
+  const violations = await axeProblems(page);
   expect(violations, `axe: ${label}`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `layout: ${label}`).toEqual([]);
   await page.screenshot({ path: `/tmp/admin/${shot}.png`, fullPage: true });

@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
+import { describeViolations, scanWithAxe } from './axe';
 import { expect, test, waitForHydration } from './fixtures';
 
 // WCAG 2.1 A/AA scan (axe-core) of every public route, at phone and desktop widths, in the default and the
 // high-contrast palette. Any violation fails, listed as rule id, target and summary.
-
-const require = createRequire(import.meta.url);
-// Evaluated through the DevTools protocol rather than added as a <script>: the site's CSP (kept on, so the scan
-// sees the real page) rightly blocks inline scripts it has no hash for.
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const routes = [
   ...new Set([
@@ -31,52 +24,9 @@ const widths = [375, 1280] as const;
 const palettes = ['default', 'high-contrast'] as const;
 type Palette = (typeof palettes)[number];
 
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
-/** Runs axe on the page: the WCAG 2.1 A/AA rules, plus `alsoRules` (e.g. AAA contrast). */
-async function scan(page: Page, alsoRules: string[] = []) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Fonts decide text size and so the contrast thresholds (large text); wait for them.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const options = {
-    runOnly: { type: 'tag', values: TAGS },
-    // Rules enabled here run in addition to the tagged ones (axe's documented combination).
-    rules: Object.fromEntries(alsoRules.map((rule) => [rule, { enabled: true }])),
-  };
-  return page.evaluate(async (runOptions) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, runOptions);
-    return result.violations as AxeViolation[];
-  }, options);
-}
-
-function report(violations: AxeViolation[]): string {
-  return violations
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
-      ),
-    )
-    .join('\n');
-}
-
 async function expectNoViolations(page: Page, label: string, alsoRules?: string[]) {
-  const violations = await scan(page, alsoRules);
-  expect(violations.length, `${label}\n${report(violations)}`).toBe(0);
+  const violations = await scanWithAxe(page, { alsoRules });
+  expect(violations.length, `${label}\n${describeViolations(violations).join('\n')}`).toBe(0);
 }
 
 async function usePalette(page: Page, palette: Palette) {
@@ -119,13 +69,13 @@ test.describe('axe: WCAG 2.1 AA', () => {
           '<img id="no-alt" src="/favicon.svg"><button id="no-name"></button><p id="faint" style="color:#bbb">faint</p>',
         );
     });
-    const violations = await scan(page);
+    const violations = await scanWithAxe(page);
     expect(violations.map((violation) => violation.id).sort()).toEqual([
       'button-name',
       'color-contrast',
       'image-alt',
     ]);
-    const text = report(violations);
+    const text = describeViolations(violations).join('\n');
     expect(text).toContain('image-alt (critical): Images must have alternative text\n    at #no-alt');
     expect(text).toContain('at #no-name');
     expect(text).toContain('at #faint');
@@ -139,8 +89,8 @@ test.describe('axe: WCAG 2.1 AA', () => {
           '<p id="aa-only" style="color:#757575;background:#fff">AA only</p>',
         );
     });
-    expect((await scan(page)).map((violation) => violation.id)).toEqual([]);
-    expect((await scan(page, ['color-contrast-enhanced'])).map((violation) => violation.id)).toEqual([
+    expect((await scanWithAxe(page)).map((violation) => violation.id)).toEqual([]);
+    expect((await scanWithAxe(page, { alsoRules: ['color-contrast-enhanced'] })).map((violation) => violation.id)).toEqual([
       'color-contrast-enhanced',
     ]);
   });

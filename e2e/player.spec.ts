@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
+import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The persistent player as the demo customer, in real Chromium against the production build and the local
@@ -15,8 +15,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
 // The demo order's three audios, newest purchase first (supabase/local/demo-purchases.ts).
 const TITLES = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
 
@@ -349,31 +347,8 @@ test("nobody else can stream the demo customer's audio: signing it as another cu
   expect((await sign(ANON_KEY)).status()).toBe(400);
 });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: object,
-            o: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    // The site header (signed-in avatar menu) belongs to the header's own scan; this one is about the player.
-    const result = await axe.run(
-      { exclude: [['header']] },
-      {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      },
-    );
-    return result.violations;
-  });
-  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
+// The site header (signed-in avatar menu) belongs to the header's own scan; this one is about the player.
+const axeViolations = (page: Page) => axeProblems(page, { exclude: ['header'] });
 
 for (const palette of ['default', 'high-contrast'] as const) {
   test(`axe finds nothing on the player, collapsed and expanded, at 375 and 1280 px (${palette})`, async ({

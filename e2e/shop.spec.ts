@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
+import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The shop end to end, in Chromium against the production build, the in-memory local stack and its Stripe
@@ -226,29 +225,9 @@ test('a package: its three audios and the Inception Guide end up owned', async (
 
 // axe (WCAG 2.1 A/AA) on the shop pages in the states the route scan (e2e/axe.spec.ts) does not reach: a
 // filled cart and the signed-in checkout, at phone and desktop widths and in both palettes.
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 async function expectAxeClean(page: Page, label: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            d: Document,
-            o: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, label).toEqual([]);
+  expect(await axeProblems(page), label).toEqual([]);
 }
 
 for (const palette of ['default', 'high-contrast'] as const) {
