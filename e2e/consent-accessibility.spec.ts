@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
 // Cookie consent (spec §4, PRODUCT.md) and accessibility settings (spec §3, §4) in a real browser, against the
@@ -59,6 +59,47 @@ test.describe('cookie banner', () => {
     expect(await look(essential)).toEqual(await look(all));
     expect((await storedConsent(page)).keys).toEqual([]);
     expect(await page.evaluate(() => document.cookie)).toBe('');
+  });
+
+  test('the banner is in the first paint: prerendered, shown before any JavaScript, hidden without it or once chosen', async ({
+    page,
+    browser,
+  }) => {
+    // The app's JavaScript emptied: what shows is the prerendered page and the before-paint scripts alone.
+    const noApp = (route: Route) => route.fulfill({ contentType: 'text/javascript', body: '' });
+    await page.route(/\/assets\/.*\.js$/, noApp);
+    await page.goto('/audio-library');
+    await expect(page.getByRole('region', { name: 'Cookies on this site' })).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Accept All' })).toBeVisible();
+
+    // A visitor who has chosen never sees it, not even before hydration.
+    const chosen = await browser.newPage();
+    await withConsent(chosen);
+    await chosen.route(/\/assets\/.*\.js$/, noApp);
+    await chosen.goto('/audio-library');
+    await expect(chosen.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(chosen)).toHaveCount(1);
+    await expect(banner(chosen)).toBeHidden();
+    await chosen.close();
+
+    // Without JavaScript its buttons could do nothing: hidden.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto('/audio-library');
+    await expect(noScript.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(noScript)).toBeHidden();
+    await context.close();
+  });
+
+  test('a visitor who has chosen: the prerendered banner goes at hydration and opens again from Cookie settings', async ({
+    page,
+  }) => {
+    await withConsent(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(banner(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(page.getByRole('region', { name: 'Cookies on this site' })).toBeVisible();
   });
 
   test("'Essential Only' stores exactly the flag and essential-only preferences, and stays closed after a reload", async ({

@@ -83,23 +83,28 @@ export function inlineStylesheets(html: string, sheets: ReadonlyMap<string, stri
  * Starts the app's JavaScript once the prerendered page has painted its largest content (or, where the
  * browser cannot report that, after its first frame), so neither the download nor the evaluation of the
  * scripts competes with the first paint. The same text on every page, so the CSP needs one hash. It reads
- * the script lists from its own data attributes: data-entry (the entry) and data-preload (the entry's static
- * imports and the page's chunks, fetched alongside it: no request waterfall). A page is complete and
- * readable without any of this.
+ * the script lists from its own data attributes: data-entry (the entry), data-preload (the entry's static
+ * imports and the page's chunks, fetched alongside it: no request waterfall) and data-banner (the cookie
+ * banner's chunks, fetched too when the before-paint consent script has let the prerendered banner show). A
+ * page is complete and readable without any of this.
  */
 export const bootLoader =
   "(function(d){var s=d.currentScript,b=s.dataset,done=0;function go(){if(done)return;done=1;" +
-  "(b.preload?b.preload.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+  "(b.preload?b.preload.split(' '):[]).concat(b.banner&&d.documentElement.hasAttribute('data-cookie-banner')?b.banner.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=b.entry;d.body.appendChild(e)}" +
   "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)" +
   "new P(function(){setTimeout(go,0)}).observe({type:'largest-contentful-paint',buffered:true});" +
   "else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document)";
 
 /** The loader tag that replaces the template's entry script on prerendered pages. */
-export function bootScript(entry: string, preload: readonly string[]): string {
-  const list = preload.map((file) => `/${file}`).join(' ');
-  return `<script data-entry="/${entry}" data-preload="${list}">${bootLoader}</script>`;
+export function bootScript(entry: string, preload: readonly string[], banner: readonly string[] = []): string {
+  const list = (files: readonly string[]) => files.map((file) => `/${file}`).join(' ');
+  const bannerAttribute = banner.length > 0 ? ` data-banner="${list(banner)}"` : '';
+  return `<script data-entry="/${entry}" data-preload="${list(preload)}"${bannerAttribute}>${bootLoader}</script>`;
 }
+
+/** The cookie banner's module: src/main.tsx loads it before hydrating when the prerendered banner shows. */
+const cookieBannerSource = 'src/features/consent/cookie-banner.tsx';
 
 function collectChunks(manifest: Manifest, sourceFile: string, seen = new Set<string>()): string[] {
   const chunk = manifest[sourceFile];
@@ -130,6 +135,8 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
   const entryFile = manifest['index.html']?.file;
   if (!entryFile) throw new Error('Vite manifest has no entry for index.html');
   const entryImports = [...entryChunks].filter((file) => file !== entryFile);
+  const bannerChunks = collectChunks(manifest, cookieBannerSource).filter((file) => !entryChunks.has(file));
+  if (bannerChunks.length === 0) throw new Error(`Vite manifest has no chunk for ${cookieBannerSource}`);
   const entryTag = new RegExp(`<script type="module"[^>]*src="/${entryFile}"[^>]*></script>`);
   if (!entryTag.test(template)) throw new Error(`index.html does not load /${entryFile}`);
 
@@ -151,7 +158,7 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
       template
         .replace('<!--app-head-->', head.map(markPrerendered).join('\n    '))
         .replace('<!--app-html-->', body)
-        .replace(entryTag, () => bootScript(entryFile, [...entryImports, ...pageChunks])),
+        .replace(entryTag, () => bootScript(entryFile, [...entryImports, ...pageChunks], bannerChunks)),
       stylesheets,
     );
     checkPage(route, html, route !== '/404');

@@ -3,6 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
+import { BANNER_ALLOWED_ATTRIBUTE } from './features/consent/consent-script';
+import { preloadCookieBanner } from './features/consent/cookie-banner-host';
+import { beginHydration } from './lib/hydration';
 import './styles/index.css';
 
 function start(): void {
@@ -26,6 +29,7 @@ function start(): void {
     document.head.querySelectorAll('[data-prerendered]').forEach((node) => node.remove());
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of holding
     // the main thread for the whole page; a tap meanwhile makes React hydrate what was tapped at once.
+    beginHydration();
     startTransition(() => {
       hydrateRoot(container, app);
     });
@@ -33,7 +37,13 @@ function start(): void {
   // Load this URL's page module first (the boot loader has already fetched its chunks), so hydration renders
   // exactly what was prerendered. A page hydrated before its module had arrived would be dropped back to its
   // loading state by the first context change in the chrome above it (consent, auth, settings).
-  void preloadPage(window.location.pathname).then(render, render);
+  // The banner's code too when the prerendered banner is showing (no stored choice: the before-paint script
+  // said so), so it hydrates with the page.
+  const bannerShowing = document.documentElement.hasAttribute(BANNER_ALLOWED_ATTRIBUTE);
+  void Promise.all([preloadPage(window.location.pathname), bannerShowing ? preloadCookieBanner() : null]).then(
+    render,
+    render,
+  );
 }
 
 start();

@@ -1,15 +1,17 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFunctionalConsent } from '@/features/booking/functional-consent';
+import { BANNER_ALLOWED_ATTRIBUTE } from '@/features/consent/consent-script';
 import { resetConsentStoreForTests } from '@/features/consent/consent-store';
-import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
+import { CookieBannerHost, preloadCookieBanner } from '@/features/consent/cookie-banner-host';
 import { CookieConsentProvider, useCookieConsent } from '@/features/consent/cookie-consent-provider';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
+import { beginHydration } from '@/lib/hydration';
 
 const LOAD = { timeout: 5000 };
 
@@ -262,18 +264,71 @@ describe('cookie consent provider', () => {
     }
   });
 
-  it('renders the same markup on the server and at hydration (no banner in the HTML)', async () => {
-    const html = renderToString(<Page />);
-    expect(html).not.toContain('cookie-banner');
+  /**
+   * The page as the prerender step writes it, the banner included. (The prerender waits for the banner's code;
+   * here it is loaded first, so renderToString has it: a Fizz render that suspends in this realm would leave
+   * its context values behind for the client renderer.)
+   */
+  async function prerendered(): Promise<HTMLElement> {
+    await preloadCookieBanner();
     const container = document.createElement('div');
-    container.innerHTML = html;
+    container.innerHTML = renderToString(<Page />);
     document.body.appendChild(container);
+    return container;
+  }
+
+  async function hydrate(container: HTMLElement) {
     const recoverable = vi.fn();
+    // As src/main.tsx does for a prerendered page.
+    beginHydration();
     await act(async () => {
       hydrateRoot(container, <Page />, { onRecoverableError: recoverable });
     });
-    // After hydration the stored state (nothing) opens the banner.
-    await waitFor(() => expect(container.querySelector('#cookie-banner')).not.toBeNull(), LOAD);
+    return recoverable;
+  }
+
+  it('a first visit: the banner is in the prerendered HTML and hydrates with the page, unchanged', async () => {
+    const container = await prerendered();
+    expect(container.querySelector('#cookie-banner')).not.toBeNull();
+    const prerenderedBanner = container.querySelector('#cookie-banner');
+    const recoverable = await hydrate(container);
+    // The same element, hydrated in place (not thrown away and rendered again), and it works.
+    expect(container.querySelector('#cookie-banner')).toBe(prerenderedBanner);
+    await userEvent.click(within(container).getByRole('button', { name: 'Essential Only' }));
+    await waitFor(() => expect(container.querySelector('#cookie-banner')).toBeNull(), LOAD);
+    expect(stored().consent).toBe('true');
+    expect(recoverable).not.toHaveBeenCalled();
+    container.remove();
+  });
+
+  it('a visitor who has chosen: the prerendered banner goes after hydration, then may be reopened', async () => {
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem('cookie-preferences', JSON.stringify({ essential: true, analytics: false, functional: true, marketing: false }));
+    document.documentElement.removeAttribute(BANNER_ALLOWED_ATTRIBUTE);
+    const container = await prerendered();
+    expect(container.querySelector('#cookie-banner')).not.toBeNull();
+    // The stylesheet hides the banner until <html> allows it: that must come after the banner has gone.
+    const order: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') order.push('allowed');
+        else if ([...record.removedNodes].some((node) => node instanceof Element && node.id === 'cookie-banner'))
+          order.push('banner removed');
+      }
+    });
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: [BANNER_ALLOWED_ATTRIBUTE],
+      childList: true,
+      subtree: true,
+    });
+    const recoverable = await hydrate(container);
+    await waitFor(() => expect(container.querySelector('#cookie-banner')).toBeNull(), LOAD);
+    await waitFor(() => expect(order).toEqual(['banner removed', 'allowed']), LOAD);
+    observer.disconnect();
+    expect(within(container).getByTestId('probe')).toHaveTextContent('functional-consent:true');
+    await userEvent.click(within(container).getByRole('button', { name: 'Cookie settings' }));
+    expect(await within(container).findByRole('region', { name: 'Cookies on this site' }, LOAD)).toBeVisible();
     expect(recoverable).not.toHaveBeenCalled();
     container.remove();
   });

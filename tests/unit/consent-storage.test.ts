@@ -122,8 +122,11 @@ describe('readStoredConsent and writeConsent', () => {
 });
 
 describe('consent store', () => {
-  it('knows nothing on the server (no banner in the prerendered HTML)', () => {
-    expect(getServerConsentSnapshot()).toBeNull();
+  it('knows of no choice on the server (the banner is in the prerendered HTML), the same object as an empty store', () => {
+    expect(getServerConsentSnapshot()).toEqual({ hasConsented: false, preferences: defaultPreferences });
+    // The same object: a first visit's page sees no change after hydration (a prerendered banner waiting for
+    // its code is never disturbed).
+    expect(getConsentSnapshot()).toBe(getServerConsentSnapshot());
   });
 
   it('returns the same snapshot until a save, then the saved choice', () => {

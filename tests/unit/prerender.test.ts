@@ -55,6 +55,13 @@ describe('boot loader', () => {
     expect(inlineScriptHashes(home)).toEqual(inlineScriptHashes(about));
     expect(inlineScriptHashes(home)).toHaveLength(1);
   });
+
+  it('names the cookie banner\'s chunks apart, fetched only when the page lets the banner show', () => {
+    const page = bootScript('assets/index-1.js', ['assets/home-1.js'], ['assets/cookie-banner-1.js']);
+    expect(page).toContain(' data-banner="/assets/cookie-banner-1.js"');
+    expect(page).toContain("hasAttribute('data-cookie-banner')");
+    expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(bootScript('assets/index-1.js', [])));
+  });
 });
 
 describe('security headers', () => {

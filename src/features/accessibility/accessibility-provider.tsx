@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useHydratedStore } from '@/lib/hydration';
 import { observeToasts } from '@/lib/toast';
 import type { AccessibilitySettings } from './accessibility-settings';
 import { getSettingsSnapshot, resetSettings, serverSettings, setSettings, subscribeToSettings } from './settings-store';
@@ -26,10 +27,12 @@ function updateSettings(changes: Partial<AccessibilitySettings>): void {
   setSettings({ ...getSettingsSnapshot(), ...changes });
 }
 
+const getServerSettings = () => serverSettings;
+
 export function AccessibilityProvider({ children }: { children: ReactNode }) {
   // The server snapshot (defaults) during prerender and hydration, so the markup matches; <html> already
   // carries the stored settings, put there by the before-paint script.
-  const settings = useSyncExternalStore(subscribeToSettings, getSettingsSnapshot, () => serverSettings);
+  const settings = useHydratedStore(subscribeToSettings, getSettingsSnapshot, getServerSettings);
   const [message, setMessage] = useState('');
 
   useEffect(() => {

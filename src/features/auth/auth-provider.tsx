@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydratedStore } from '@/lib/hydration';
 import { AuthContext } from './auth-context';
 import { createAuthStore, serverAuthState } from './auth-store';
 import type { AuthContextValue } from './auth-types';
@@ -12,7 +13,7 @@ const getServerSnapshot = () => serverAuthState;
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createAuthStore);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
+  const state = useHydratedStore(store.subscribe, store.getSnapshot, getServerSnapshot);
   useEffect(() => store.start(), [store]);
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, refreshPurchases: store.refreshPurchases, signOut: store.signOut }),

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useHydratedStore } from '@/lib/hydration';
 
 // Functional-cookie consent, read until the cookie-consent feature exposes its own hook (the lead rewires
 // this module to the consent provider then). The stored shape is the consent banner's: a JSON object under
@@ -44,7 +44,7 @@ function storageOrUndefined(): Storage | undefined {
 
 /** False during prerender and hydration (the HTML never assumes consent); then the stored choice, live. */
 export function useFunctionalConsent(): boolean {
-  return useSyncExternalStore(
+  return useHydratedStore(
     subscribe,
     () => readFunctionalConsent(storageOrUndefined()),
     () => false,

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cartToastText } from '@/content/cart';
+import { useHydratedStore } from '@/lib/hydration';
 import { toast } from '@/lib/toast';
 import { CartContext } from './cart-context';
 import { createCartStore, serverCart, type CartStore } from './cart-store';
@@ -13,7 +14,7 @@ const getServerSnapshot = () => serverCart;
  */
 export function CartProvider({ children, store: given }: { children: ReactNode; store?: CartStore }) {
   const [store] = useState(() => given ?? createCartStore());
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
+  const items = useHydratedStore(store.subscribe, store.getSnapshot, getServerSnapshot);
   useEffect(() => store.start(), [store]);
 
   const value = useMemo<CartContextValue>(

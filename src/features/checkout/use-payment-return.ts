@@ -1,12 +1,11 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { paymentMessages as text } from '@/content/shop';
+import { useHydrated } from '@/lib/hydration';
 import { toast } from '@/lib/toast';
 import { verifyPayment as defaultVerify } from './checkout-api';
 import type { VerifyPaymentResult } from './checkout-types';
-
-const noSubscription = () => () => {};
 
 interface PaymentReturnOptions {
   /** False until the session is known, so the verified purchases can be reloaded for the right customer. */
@@ -75,10 +74,6 @@ export function usePaymentReturn({
 
   // The URL keeps the session id until the outcome is known and the URL is replaced. Not during hydration:
   // the prerendered page had no query string, so the first render must match it.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return { verifying: hydrated && payment === 'success' && sessionId !== null };
 }

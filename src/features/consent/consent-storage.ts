@@ -64,6 +64,9 @@ export function parsePreferences(raw: string | null): CookiePreferences {
   return defaultPreferences;
 }
 
+/** Nothing stored: the banner shows. One object, so a page without a stored choice never sees it change. */
+export const noConsent: StoredConsent = { hasConsented: false, preferences: defaultPreferences };
+
 /** Consent is given when the flag is stored as 'true'; only then are the preferences read. */
 export function readStoredConsent(): StoredConsent {
   try {
@@ -73,7 +76,7 @@ export function readStoredConsent(): StoredConsent {
   } catch {
     // Storage blocked by the browser: as if nothing were stored.
   }
-  return { hasConsented: false, preferences: defaultPreferences };
+  return noConsent;
 }
 
 /** Stores a choice: the flag and the preferences. Returns what was stored. */

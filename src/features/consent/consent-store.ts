@@ -1,13 +1,15 @@
 import {
   CONSENT_CHANGED_EVENT,
+  noConsent,
   readStoredConsent,
   writeConsent,
   type CookieChoices,
   type StoredConsent,
 } from './consent-storage';
 
-// The stored consent as an external store for useSyncExternalStore. The prerendered HTML and the hydration
-// render use the server snapshot (null: not known yet, so no banner); then the browser's stored choice.
+// The stored consent as an external store. The prerendered HTML and the hydration render use the server
+// snapshot (nothing stored: the banner is in every prerendered page, hidden before the first paint for a
+// visitor who has already chosen, see consent-script.ts); then the browser's stored choice.
 
 let cached: StoredConsent | null = null;
 
@@ -16,8 +18,8 @@ export function getConsentSnapshot(): StoredConsent {
   return cached;
 }
 
-export function getServerConsentSnapshot(): StoredConsent | null {
-  return null;
+export function getServerConsentSnapshot(): StoredConsent {
+  return noConsent;
 }
 
 export function subscribeToConsent(onChange: () => void): () => void {

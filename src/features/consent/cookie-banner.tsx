@@ -100,10 +100,17 @@ export function CookieBanner() {
     const root = rootRef.current;
     if (!root) return;
     const style = document.documentElement.style;
-    const setHeight = () => style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(root.getBoundingClientRect().height)}px`);
-    setHeight();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(setHeight);
-    observer?.observe(root);
+    const setHeight = (height: number) => style.setProperty(BANNER_HEIGHT_PROPERTY, `${Math.ceil(height)}px`);
+    // The observer reports the first size too, after the browser's own layout: measuring here would force a
+    // layout of the whole page in the middle of React's commit.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(([entry]) => {
+            if (entry) setHeight(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
+          });
+    if (observer) observer.observe(root);
+    else setHeight(root.getBoundingClientRect().height);
     return () => {
       observer?.disconnect();
       style.removeProperty(BANNER_HEIGHT_PROPERTY);

@@ -1,5 +1,7 @@
-import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated, useHydratedStore } from '@/lib/hydration';
 import { allPreferences, defaultPreferences, type CookieChoices, type CookiePreferences } from './consent-storage';
+import { BANNER_ALLOWED_ATTRIBUTE } from './consent-script';
 import { getConsentSnapshot, getServerConsentSnapshot, saveConsent, subscribeToConsent } from './consent-store';
 
 export const COOKIE_BANNER_ID = 'cookie-banner';
@@ -24,29 +26,37 @@ export interface CookieConsentValue {
 const CookieConsentContext = createContext<CookieConsentValue | null>(null);
 
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
-  // null (nothing known, no banner) during prerender and hydration; then the stored choice.
-  const stored = useSyncExternalStore(subscribeToConsent, getConsentSnapshot, getServerConsentSnapshot);
+  // Nothing stored (the banner open, as prerendered) during prerender and hydration; then the stored choice.
+  const stored = useHydratedStore(subscribeToConsent, getConsentSnapshot, getServerConsentSnapshot);
+  const hydrated = useHydrated();
   // null: follow storage (open when nothing is stored); otherwise the visitor's last action on this visit.
   const [override, setOverride] = useState<'open' | 'closed' | null>(null);
-  const bannerOpen = override === 'open' || (override === null && stored !== null && !stored.hasConsented);
 
-  // No memo needed: this provider sits at the top and re-renders only when its own state changes.
-  const closeBanner = () => setOverride('closed');
-  const save = (choices: CookieChoices) => {
-    saveConsent(choices);
-    closeBanner();
-  };
-  const value: CookieConsentValue = {
-    preferences: stored?.preferences ?? defaultPreferences,
-    hasConsented: stored?.hasConsented ?? false,
-    bannerOpen,
-    bannerRequested: override === 'open',
-    acceptAll: () => save(allPreferences),
-    essentialOnly: () => save(defaultPreferences),
-    save,
-    openBanner: () => setOverride('open'),
-    closeBanner,
-  };
+  // The before-paint script hides the prerendered banner from a visitor who has already chosen; once React
+  // shows the banner only when it should, it may show whenever React renders it (e.g. 'Cookie settings').
+  useEffect(() => {
+    if (hydrated) document.documentElement.setAttribute(BANNER_ALLOWED_ATTRIBUTE, '');
+  }, [hydrated]);
+
+  // Memoised: while a prerendered banner waits for its code, a new context value would make React drop its HTML.
+  const value = useMemo<CookieConsentValue>(() => {
+    const closeBanner = () => setOverride('closed');
+    const save = (choices: CookieChoices) => {
+      saveConsent(choices);
+      closeBanner();
+    };
+    return {
+      preferences: stored.preferences,
+      hasConsented: stored.hasConsented,
+      bannerOpen: override === 'open' || (override === null && !stored.hasConsented),
+      bannerRequested: override === 'open',
+      acceptAll: () => save(allPreferences),
+      essentialOnly: () => save(defaultPreferences),
+      save,
+      openBanner: () => setOverride('open'),
+      closeBanner,
+    };
+  }, [stored, override]);
 
   return <CookieConsentContext.Provider value={value}>{children}</CookieConsentContext.Provider>;
 }

@@ -16,7 +16,7 @@ import { BookingButton } from '@/features/booking/booking-button';
 import { BookingCalendar } from '@/features/booking/booking-calendar';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
-import { useHydrated } from '@/features/booking/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 
 // Only for `?admin=true`, after hydration: kept out of the page's first JavaScript.
 const SchedulerUsernameShortcut = lazy(() =>
