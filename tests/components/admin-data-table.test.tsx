@@ -42,6 +42,40 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('stacked: the same table, each cell naming its header and carrying its label for the eye', () => {
+    const { rerender } = render(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="None."
+        stacked
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Things' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual(['Name', 'When', 'Amount']);
+    const cells = within(within(table).getAllByRole('row')[2]!).getAllByRole('cell');
+    expect(cells.map((cell) => document.getElementById(cell.getAttribute('headers') ?? ''))).toEqual(headers);
+    expect(cells.map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent)).toEqual([
+      'Name',
+      'When',
+      'Amount',
+    ]);
+    // The labels are hidden from assistive technology, which names the header instead.
+    expect(cells[0]).toHaveAccessibleName('Second');
+    expect(cells[1]).toHaveAccessibleName('21 Nov 2026, 10:30');
+    expect(cells[2]).toHaveAccessibleName('1050');
+
+    // Not stacked: no labels in the cells.
+    rerender(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None." />,
+    );
+    expect(screen.getByRole('table').querySelector('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getAllByRole('cell')[0]).not.toHaveAttribute('headers');
+  });
+
   it('the empty message instead of an empty table; the pager when paged', () => {
     const onPage = vi.fn();
     const { rerender } = render(

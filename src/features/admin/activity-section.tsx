@@ -40,6 +40,7 @@ export function ActivitySection() {
         caption={text.tableCaption}
         rowKey={(row) => row.id}
         empty={text.empty}
+        stacked
         columns={[
           { header: text.when, date: (row) => row.created_at },
           {
@@ -53,7 +54,7 @@ export function ActivitySection() {
             cell: (row) => (
               <>
                 <span className="font-semibold">{text.actionLabels[row.action] ?? row.action}</span>
-                {row.summary ? <span className="block break-words">{row.summary}</span> : null}
+                {row.summary ? <span className="block wrap-anywhere">{row.summary}</span> : null}
               </>
             ),
           },
@@ -82,7 +83,7 @@ function Changes({ row }: { row: ActivityRow }) {
       {keys.map((key) => (
         <div key={key}>
           <dt className="inline font-semibold">{key}: </dt>
-          <dd className="inline break-words">
+          <dd className="inline wrap-anywhere">
             {row.before ? (
               <>
                 <span className="sr-only">{text.before} </span>

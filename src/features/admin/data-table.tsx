@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { PAGE_SIZE, type PageOf } from './admin-api';
 import { formatDate, formatDateTime, Pager, QueryState, TableFrame, Td, Th } from './admin-ui';
 
@@ -37,6 +38,13 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   empty: string;
   paging?: { pageIndex: number; hasMore: boolean; onPage: (next: number) => void };
+  /**
+   * Stack on phones: where the list is narrower than its columns need (a container query, so it follows the
+   * space the list has and the visitor's text size), each row is shown as a block of labelled fields, one
+   * under another, instead of a table scrolled sideways. It stays a table for assistive technology (the
+   * header row is only visually hidden, each cell names its header) and gets its table look back when wide.
+   */
+  stacked?: boolean;
 }
 
 interface QueryLike<T> {
@@ -73,50 +81,102 @@ export function PagedQueryTable<T>({
 }
 
 /**
- * One of the dashboard's lists: a captioned table in its own sideways-scrolling region, a message when there
- * are no rows, and the pager when the list is paged in SQL.
+ * One of the dashboard's lists: a captioned table in its own sideways-scrolling region (or, `stacked`, in rows
+ * of labelled fields when narrow), a message when there are no rows, and the pager when the list is paged in
+ * SQL.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, empty, paging }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  paging,
+  stacked = false,
+}: DataTableProps<T>) {
+  const id = useId();
   const cells = columns.map(cellOf);
+  const headerId = (index: number) => `${id}-h${index}`;
   const table =
     rows.length === 0 ? (
       <p className="text-muted-foreground">{empty}</p>
     ) : (
       <TableFrame label={caption}>
-        <table className="w-full border-collapse">
+        {/* Stacked, the table's parts are no longer laid out as a table (display: block): their roles are
+            given explicitly so that every browser still exposes a table with rows, headers and cells. */}
+        <table
+          className={cn('w-full border-collapse', stacked && '@max-4xl:block')}
+          role={stacked ? 'table' : undefined}
+        >
           <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              {cells.map((column) => (
-                <Th key={column.header} className={column.numeric ? 'text-right' : undefined}>
+          <thead className={stacked ? '@max-4xl:sr-only' : undefined} role={stacked ? 'rowgroup' : undefined}>
+            <tr role={stacked ? 'row' : undefined}>
+              {cells.map((column, index) => (
+                <Th
+                  key={column.header}
+                  id={stacked ? headerId(index) : undefined}
+                  role={stacked ? 'columnheader' : undefined}
+                  className={column.numeric ? 'text-right' : undefined}
+                >
                   {column.header}
                 </Th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stacked ? '@max-4xl:block' : undefined} role={stacked ? 'rowgroup' : undefined}>
             {rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {cells.map((column) => (
-                  <Td
-                    key={column.header}
-                    className={
-                      column.numeric ? `text-right tabular-nums ${column.className ?? ''}` : column.className
-                    }
-                  >
-                    {column.cell(row)}
-                  </Td>
-                ))}
+              <tr
+                key={rowKey(row)}
+                role={stacked ? 'row' : undefined}
+                className={
+                  stacked
+                    ? '@max-4xl:block @max-4xl:space-y-2 @max-4xl:border-t @max-4xl:border-border @max-4xl:p-3 @max-4xl:first:border-t-0'
+                    : undefined
+                }
+              >
+                {cells.map((column, index) => {
+                  const className = column.numeric
+                    ? `text-right tabular-nums ${column.className ?? ''}`
+                    : column.className;
+                  if (!stacked) {
+                    return (
+                      <Td key={column.header} className={className}>
+                        {column.cell(row)}
+                      </Td>
+                    );
+                  }
+                  // The visible label is for the eye only: a screen reader already names the cell's header.
+                  return (
+                    <Td
+                      key={column.header}
+                      role="cell"
+                      headers={headerId(index)}
+                      className={cn(
+                        className,
+                        '@max-4xl:flex @max-4xl:min-w-0 @max-4xl:flex-wrap @max-4xl:items-baseline @max-4xl:gap-x-2 @max-4xl:border-t-0 @max-4xl:p-0 @max-4xl:text-left',
+                      )}
+                    >
+                      <span
+                        aria-hidden="true"
+                        className="hidden text-xs font-semibold uppercase tracking-wide text-muted-foreground @max-4xl:inline"
+                      >
+                        {column.header}
+                      </span>
+                      <div className="min-w-0 @max-4xl:max-w-full">{column.cell(row)}</div>
+                    </Td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
         </table>
       </TableFrame>
     );
-  if (!paging) return table;
+  const framed = stacked ? <div className="@container">{table}</div> : table;
+  if (!paging) return framed;
   return (
     <div className="space-y-4">
-      {table}
+      {framed}
       <Pager
         pageIndex={paging.pageIndex}
         count={rows.length}
