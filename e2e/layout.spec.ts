@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
 import { expect, test, waitForHydration } from './fixtures';
 import { findLayoutProblems } from './layout-check';
+import { walkWithTab } from './tab-walk';
 
 // The layout check: every public page, the auth pages, the cart and checkout, and the open side menu,
 // accessibility dialog and cookie banner detail view, at five widths and three text sizes. Nothing may scroll
@@ -162,9 +163,10 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
       await expect(page.locator('#cookie-banner')).toBeVisible();
       const hidden: string[] = [];
       let outside = 0;
-      for (let step = 0; step < 45; step += 1) {
-        await page.keyboard.press('Tab');
-        const where = await page.evaluate(() => {
+      // Forty-five presses of Tab, the focus read after each one (in batches: see e2e/tab-walk.ts).
+      const afterEachPress = await walkWithTab(
+        page,
+        () => {
           const focused = document.activeElement;
           const banner = document.getElementById('cookie-banner');
           const header = document.querySelector('header');
@@ -192,7 +194,10 @@ test.describe('focus is never hidden under the cookie banner or the header (WCAG
             };
           }
           return { inBanner: false, problem: null };
-        });
+        },
+        { max: 45 },
+      );
+      for (const [step, where] of afterEachPress.entries()) {
         if (!where) continue;
         if (!where.inBanner) outside += 1;
         if (where.problem) hidden.push(`tab ${step + 1}: ${where.problem}`);
