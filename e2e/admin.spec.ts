@@ -406,9 +406,13 @@ async function expectAccessible(page: Page, label: string, shot: string, panel?:
   const violations = await axeProblems(page);
   expect(violations, `axe: ${label}`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `layout: ${label}`).toEqual([]);
-  await page.screenshot({ path: `/tmp/admin/${shot}.png`, fullPage: true });
+  // Screenshots for a look by eye, only when asked for (they check nothing and cost a lot of the run's time):
+  // E2E_SCREENSHOTS=/some/dir npx playwright test e2e/admin.spec.ts
+  const shots = process.env.E2E_SCREENSHOTS;
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${shot}.png`, fullPage: true });
   // The open panel on its own too (a whole phone page is too tall to look at).
-  if (panel) await panel.screenshot({ path: `/tmp/admin/${shot}-panel.png` });
+  if (panel) await panel.screenshot({ path: `${shots}/${shot}-panel.png` });
 }
 
 for (const palette of ['default', 'high-contrast'] as const) {
