@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { env } from '@/config/env';
 import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
@@ -45,13 +45,34 @@ export function catalogueQueryOptions() {
 }
 
 // The prerendered pages carry the catalogue they were built with: it is the first data (the hydration renders
-// exactly the prerendered HTML), marked as old so the database is asked again right after hydration.
+// exactly the prerendered HTML), marked as old so the database is asked again once the page is idle. Not as
+// the query mounts: a read started while the page hydrates makes React re-render the whole list at once (one
+// long task on a phone) to show, usually, nothing new. A page reached without the snapshot reads at mount.
+
+function useRefreshWhenIdle(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () =>
+      void queryClient.refetchQueries(
+        { queryKey: catalogueKeys.all, type: 'active', stale: true },
+        { cancelRefetch: false },
+      );
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(refresh, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(refresh, 0);
+    return () => clearTimeout(timer);
+  }, [queryClient]);
+}
 
 function useCatalogue<T>(select: (catalogue: Catalogue) => T) {
+  useRefreshWhenIdle();
   return useQuery({
     ...catalogueQueryOptions(),
     initialData: () => readCatalogueSnapshot() ?? undefined,
     initialDataUpdatedAt: 0,
+    refetchOnMount: false,
     select,
   });
 }
