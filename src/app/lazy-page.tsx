@@ -1,4 +1,5 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
 
 export interface PageModule {
   Component: ComponentType;
@@ -22,28 +23,11 @@ function useHydratedMarker() {
 
 /** A page component loaded on demand, which renders synchronously once preloaded. */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  let Loaded: ComponentType | null = null;
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  // One load per page, shared by preload() and React.lazy, so whatever runs on preload()'s promise runs
-  // before React renders the page.
-  const resolve = () =>
-    (loading ??= load().then(
-      (module) => {
-        Loaded = module.Component;
-        return { default: module.Component };
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(resolve);
+  const page = preloadableLazy(() => load().then((module) => module.Component));
   const Page = (() => {
     useHydratedMarker();
-    return Loaded ? <Loaded /> : <Lazy />;
+    return <page.Component />;
   }) as LazyPage;
-  Page.preload = async () => {
-    await resolve();
-  };
+  Page.preload = page.preload;
   return Page;
 }
