@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EntryServer from '../src/entry-server';
+import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
 
 type Entry = typeof EntryServer;
 
@@ -90,7 +91,7 @@ export function inlineStylesheets(html: string, sheets: ReadonlyMap<string, stri
  */
 export const bootLoader =
   "(function(d){var s=d.currentScript,b=s.dataset,done=0;function go(){if(done)return;done=1;" +
-  "(b.preload?b.preload.split(' '):[]).concat(b.banner&&d.documentElement.hasAttribute('data-cookie-banner')?b.banner.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+  `(b.preload?b.preload.split(' '):[]).concat(b.banner&&d.documentElement.hasAttribute('${BANNER_ALLOWED_ATTRIBUTE}')?b.banner.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=b.entry;d.body.appendChild(e)}" +
   "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)" +
   "new P(function(){setTimeout(go,0)}).observe({type:'largest-contentful-paint',buffered:true});" +

@@ -1,8 +1,8 @@
 import { useHydratedStore } from '@/lib/hydration';
 
-// Functional-cookie consent, read until the cookie-consent feature exposes its own hook (the lead rewires
-// this module to the consent provider then). The stored shape is the consent banner's: a JSON object under
-// 'cookie-preferences' with a boolean `functional`.
+// Functional-cookie consent, read from storage here because features do not import one another (ESLint's
+// boundaries): the stored shape is the consent banner's, a JSON object under 'cookie-preferences' with a
+// boolean `functional`, and the banner's saves announce themselves with the same event.
 
 export const COOKIE_PREFERENCES_KEY = 'cookie-preferences';
 export const CONSENT_CHANGED_EVENT = 'cookie-consent-changed';
