@@ -5,7 +5,6 @@ import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { BANNER_ALLOWED_ATTRIBUTE } from './features/consent/consent-script';
 import { preloadCookieBanner } from './features/consent/cookie-banner-host';
-import { beginHydration } from './lib/hydration';
 import './styles/index.css';
 
 function start(): void {
@@ -29,7 +28,6 @@ function start(): void {
     document.head.querySelectorAll('[data-prerendered]').forEach((node) => node.remove());
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of holding
     // the main thread for the whole page; a tap meanwhile makes React hydrate what was tapped at once.
-    beginHydration();
     startTransition(() => {
       hydrateRoot(container, app);
     });

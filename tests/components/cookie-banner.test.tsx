@@ -11,7 +11,6 @@ import { resetConsentStoreForTests } from '@/features/consent/consent-store';
 import { CookieBannerHost, preloadCookieBanner } from '@/features/consent/cookie-banner-host';
 import { CookieConsentProvider, useCookieConsent } from '@/features/consent/cookie-consent-provider';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
-import { beginHydration } from '@/lib/hydration';
 
 const LOAD = { timeout: 5000 };
 
@@ -279,8 +278,6 @@ describe('cookie consent provider', () => {
 
   async function hydrate(container: HTMLElement) {
     const recoverable = vi.fn();
-    // As src/main.tsx does for a prerendered page.
-    beginHydration();
     await act(async () => {
       hydrateRoot(container, <Page />, { onRecoverableError: recoverable });
     });

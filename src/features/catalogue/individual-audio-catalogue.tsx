@@ -1,5 +1,5 @@
 import { Gift, Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -26,7 +26,11 @@ interface IndividualAudioCatalogueProps {
 }
 
 /** /individual-audios: filter, category jump list, and every category's audios with preview and buy controls. */
-export function IndividualAudioCatalogue({ products, actions, signPreview }: IndividualAudioCatalogueProps) {
+export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
+  products,
+  actions,
+  signPreview,
+}: IndividualAudioCatalogueProps) {
   const [term, setTerm] = useState('');
   const filterId = useId();
   const filterRef = useRef<HTMLInputElement>(null);
@@ -112,7 +116,7 @@ export function IndividualAudioCatalogue({ products, actions, signPreview }: Ind
       )}
     </div>
   );
-}
+});
 
 interface CategorySectionProps {
   category: CatalogueCategory;
@@ -125,7 +129,13 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
   const headingId = `${category.anchor}-heading`;
   const hasGuide = category.products.some((product) => product.slug === inceptionGuideSlug);
   return (
-    <section id={category.anchor} aria-labelledby={headingId} className="scroll-mt-24">
+    // Off-screen categories skip style and layout until they near the viewport (a long page's first render on a
+    // phone); the remembered size keeps the scrollbar and in-page jumps steady once one has been shown.
+    <section
+      id={category.anchor}
+      aria-labelledby={headingId}
+      className="scroll-mt-24 [contain-intrinsic-block-size:auto_40rem] [content-visibility:auto]"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-border pb-2">
         <h2 id={headingId} className="font-serif text-2xl font-bold">
           {category.name}

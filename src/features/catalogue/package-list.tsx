@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Gift } from 'lucide-react';
 import { formatPence } from '@/lib/format';
 import { catalogueText as text, packageItemCount, separatePriceText } from '@/content/shop';
@@ -12,17 +13,21 @@ interface PackageListProps {
 }
 
 /** /audio-library: every package, what it contains, its price and its saving, with 'Add to Cart'. */
-export function PackageList({ packages, products, actions }: PackageListProps) {
+export const PackageList = memo(function PackageList({ packages, products, actions }: PackageListProps) {
   const byId = productsById(products);
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {/* Keyed by slug: the refresh after hydration may bring other ids for the same items (a re-seeded
-          database); the prerendered cards then stay in place instead of being painted again (a late LCP). */}
+          database); the prerendered cards then stay in place instead of being painted again (a late LCP).
+          Off-screen cards skip style and layout until they near the viewport (a long page on a phone). */}
       {packages.map((pkg) => {
         const value = packageValue(pkg, byId);
         const headingId = `package-${pkg.slug}`;
         return (
-          <li key={pkg.slug} className="flex">
+          <li
+            key={pkg.slug}
+            className="flex [contain-intrinsic-block-size:auto_36rem] [content-visibility:auto]"
+          >
             <article
               aria-labelledby={headingId}
               className="flex w-full flex-col rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
@@ -70,4 +75,4 @@ export function PackageList({ packages, products, actions }: PackageListProps) {
       })}
     </ul>
   );
-}
+});

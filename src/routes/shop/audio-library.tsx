@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { buttonVariants } from '@/components/ui/button';
@@ -31,7 +32,11 @@ export function Component() {
 function AudioLibrary() {
   const packages = usePackages();
   const products = useProducts();
-  const actions = useShopActions(packages.data);
+  // A refreshed catalogue re-renders the list in a transition (small slices), not in the query's synchronous
+  // update; the list component is memoized, so that update itself renders nothing below this.
+  const shownPackages = useDeferredValue(packages.data);
+  const shownProducts = useDeferredValue(products.data);
+  const actions = useShopActions(shownPackages);
   const individualLink = (
     <Link to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
       {text.browseIndividual}
@@ -43,8 +48,8 @@ function AudioLibrary() {
         {individualLink}
       </PageHeader>
       <Container className="pb-16">
-        {packages.data && products.data ? (
-          <PackageList packages={packages.data} products={products.data} actions={actions} />
+        {shownPackages && shownProducts ? (
+          <PackageList packages={shownPackages} products={shownProducts} actions={actions} />
         ) : (
           <CatalogueStatus
             error={packages.isError || products.isError}

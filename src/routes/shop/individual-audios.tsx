@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
@@ -35,6 +36,9 @@ function IndividualAudios() {
   const { loading, refreshPurchases } = useAuth();
   const { clear } = useCart();
   const products = useProducts();
+  // A refreshed catalogue re-renders the list in a transition (small slices), not in the query's synchronous
+  // update; the list component is memoized, so that update itself renders nothing below this.
+  const shownProducts = useDeferredValue(products.data);
   const actions = useShopActions();
   const { verifying } = usePaymentReturn({ ready: !loading, clearCart: clear, refreshPurchases });
 
@@ -63,8 +67,8 @@ function IndividualAudios() {
             {text.verifying}
           </p>
         ) : null}
-        {products.data ? (
-          <IndividualAudioCatalogue products={products.data} actions={actions} />
+        {shownProducts ? (
+          <IndividualAudioCatalogue products={shownProducts} actions={actions} />
         ) : (
           <CatalogueStatus error={products.isError} onRetry={() => void products.refetch()} />
         )}
