@@ -126,7 +126,11 @@ test('browse, preview, add, cart, sign in, pay: back with "Payment Successful!" 
   await expect(page.getByText('Added to Cart', { exact: true })).toBeVisible();
   await expect(cartBadge(page)).toHaveText('1');
 
-  await page.getByRole('banner').getByRole('link', { name: /^Cart\s*1 item$/ }).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Cart\s*1 item$/ })
+    .first()
+    .click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText('Wake Refreshed');
   await expect(page.getByTestId('cart-line')).toContainText('Insomnia');
@@ -221,6 +225,30 @@ test('a package: its three audios and the Inception Guide end up owned', async (
   }
   await open(page, '/audio-library');
   await expect(card.getByTestId('owned')).toBeVisible();
+});
+
+// Off-screen categories are not laid out until needed (content-visibility), so a jump must still land on its
+// heading: from the jump list with smooth scrolling on a phone, and from a shared link with the fragment.
+test('"Jump to a category" and a link to a category land on its heading, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const headingTop = (id: string) =>
+    page.evaluate((heading) => document.getElementById(heading)?.getBoundingClientRect().top ?? -1, id);
+  await open(page, '/individual-audios');
+  await page.getByText('Jump to a category').click();
+  await page
+    .getByRole('navigation', { name: 'Audio categories' })
+    .getByRole('link', { name: 'Weight Management', exact: true })
+    .click();
+  await expect(page).toHaveURL(/#category-weight-management$/);
+  const heading = page.getByRole('heading', { name: 'Weight Management', level: 2 });
+  // Below the sticky header, at the top of the screen, once the smooth scroll has settled.
+  await expect.poll(() => headingTop('category-weight-management-heading')).toBeGreaterThan(60);
+  await expect.poll(() => headingTop('category-weight-management-heading')).toBeLessThan(200);
+  await expect(heading).toBeInViewport();
+
+  await open(page, '/individual-audios#category-insomnia');
+  await expect.poll(() => headingTop('category-insomnia-heading')).toBeGreaterThan(60);
+  await expect.poll(() => headingTop('category-insomnia-heading')).toBeLessThan(200);
 });
 
 // axe (WCAG 2.1 A/AA) on the shop pages in the states the route scan (e2e/axe.spec.ts) does not reach: a

@@ -45,7 +45,9 @@ export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
   }
 
   return (
-    <div className="space-y-10">
+    // While a category is the URL's target (a jump), every category is laid out: the jump's scroll position
+    // must not be computed from the estimated sizes of the skipped ones.
+    <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
       <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
         <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={filterId} className="mb-2 block font-semibold">
