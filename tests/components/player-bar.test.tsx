@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePlayer } from '@/features/player/player-context';
+import { useLoadedPlayerStore, usePlayer } from '@/features/player/player-context';
+import { createPlayerStore } from '@/features/player/player-store';
 import { PlayerHost } from '@/features/player/player-host';
 import { PlayerProvider } from '@/features/player/player-provider';
 import type { Track } from '@/features/player/player-types';
@@ -72,6 +73,54 @@ describe('the player bar', { timeout: 30_000 }, () => {
   it('usePlayer outside its provider throws (spec §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Launcher />)).toThrow('usePlayer must be used within a PlayerProvider');
+  });
+
+  it('loads its store only when something is played: until then it is idle, and the first action still applies', async () => {
+    function StoreProbe() {
+      const loaded = useLoadedPlayerStore() !== null;
+      const player = usePlayer();
+      return <output data-testid="store">{`${String(loaded)} ${String(player.safetyNoticeOpen)}`}</output>;
+    }
+    const user = userEvent.setup();
+    render(
+      <PlayerProvider accountId={null}>
+        <Launcher />
+        <StoreProbe />
+      </PlayerProvider>,
+    );
+    // (The first play asks the one-time safety question before anything is queued.)
+    // Signed out with nothing played: no store (its code is not fetched), an idle player.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByTestId('store')).toHaveTextContent('false false');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await vi.waitFor(() => expect(screen.getByTestId('store')).toHaveTextContent('true true'), {
+      timeout: 15_000,
+    });
+  });
+
+  it("a signed-in account's saved playlist is restored (paused) as the app starts", async () => {
+    // What an earlier visit left in this browser (its safety question answered).
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const earlier = createPlayerStore();
+    await earlier.setAccount('user-1');
+    earlier.playTrack(tracks[1]!, tracks);
+    earlier.pause();
+    function QueueProbe() {
+      const player = usePlayer();
+      return (
+        <output data-testid="queue">{`${player.currentIndex} ${player.playlist.length} ${String(player.isPlaying)}`}</output>
+      );
+    }
+    render(
+      <PlayerProvider accountId="user-1">
+        <QueueProbe />
+      </PlayerProvider>,
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('queue')).toHaveTextContent('1 3 false'), {
+      timeout: 15_000,
+    });
   });
 
   it('is hidden until something plays; the one-time safety notice comes first', async () => {

@@ -7,7 +7,6 @@ import {
   currentTrack,
   fadeFactor,
   formatTime,
-  initialPlayerState,
   isPlayerVisible,
   isTextField,
   next,
@@ -22,6 +21,7 @@ import {
   trackEnded,
   volumePercent,
 } from '@/features/player/player-logic';
+import { initialPlayerState } from '@/features/player/player-initial-state';
 import type { PlayerState, Track } from '@/features/player/player-types';
 
 const track = (n: number): Track => ({

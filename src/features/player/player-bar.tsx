@@ -17,7 +17,8 @@ import { playerText } from '@/content/player';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { cn } from '@/lib/cn';
 import { connectAudio } from './audio-engine';
-import { usePlayer, usePlayerProgress, usePlayerStore, type PlayerValue } from './player-context';
+import { usePlayer, usePlayerProgress, type PlayerValue } from './player-context';
+import type { PlayerStore } from './player-store';
 import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } from './player-logic';
 import { IconButton, VolumeControl } from './player-controls';
 import { PlayerPanel } from './player-panel';
@@ -65,9 +66,8 @@ function SeekRow({ player, className }: { player: PlayerValue; className?: strin
  * The persistent player (spec §2, §4): a bar fixed at the bottom (24 units), expandable to a taller panel
  * (96) with the playlist and now-playing views. Loaded lazily by PlayerHost when something is played.
  */
-export function PlayerBar() {
+export function PlayerBar({ store }: { store: PlayerStore }) {
   const player = usePlayer();
-  const store = usePlayerStore();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const regionRef = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState('');

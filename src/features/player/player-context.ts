@@ -1,32 +1,101 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { initialPlayerState, initialProgress } from './player-initial-state';
 import type { PlayerActions, PlayerStore } from './player-store';
 import type { PlayerProgress, PlayerState } from './player-types';
 
-export const PlayerContext = createContext<PlayerStore | null>(null);
+// The player's store loads on demand (ARCHITECTURE.md: the player is not in a page's first JavaScript): when
+// something is played, or when a signed-in account may have a saved playlist to restore. Until then the
+// player is idle, and that is what it reports; an action loads the store first, then applies.
 
-function useStore(): PlayerStore {
-  const store = useContext(PlayerContext);
-  // Spec §8: using the player outside its provider is a programming error.
-  if (!store) throw new Error('usePlayer must be used within a PlayerProvider');
-  return store;
+export interface PlayerHandle {
+  /** The store, once loaded. */
+  store: PlayerStore | null;
+  /** Loads the store (once) and resolves with it. */
+  load: () => Promise<PlayerStore>;
 }
+
+export const PlayerContext = createContext<PlayerHandle | null>(null);
+
+function useHandle(): PlayerHandle {
+  const handle = useContext(PlayerContext);
+  // Spec §8: using the player outside its provider is a programming error.
+  if (!handle) throw new Error('usePlayer must be used within a PlayerProvider');
+  return handle;
+}
+
+const actionNames = [
+  'playTrack',
+  'addToPlaylist',
+  'removeFromPlaylist',
+  'changeTrack',
+  'next',
+  'previous',
+  'play',
+  'pause',
+  'togglePlay',
+  'toggleShuffle',
+  'toggleRepeat',
+  'setVolume',
+  'toggleMute',
+  'seek',
+  'seekBy',
+  'setRate',
+  'setSleepTimer',
+  'setExpanded',
+  'setView',
+  'close',
+  'acknowledgeSafety',
+  'dismissSafety',
+  'clearError',
+] as const satisfies readonly (keyof PlayerActions)[];
+// Every action is listed (a compile error names the one that is not).
+const everyAction: Record<Exclude<keyof PlayerActions, (typeof actionNames)[number]>, never> = {};
+void everyAction;
+
+/** Each action, applied once the store has loaded. */
+function deferredActions(load: () => Promise<PlayerStore>): PlayerActions {
+  const actions: Record<string, (...args: never[]) => void> = {};
+  for (const name of actionNames)
+    actions[name] = (...args: never[]) =>
+      void load().then((store) => (store[name] as (...a: never[]) => void)(...args));
+  return actions as unknown as PlayerActions;
+}
+
+const noSubscription = () => () => {};
+const idleState = () => initialPlayerState;
+const idleProgress = () => initialProgress;
 
 export type PlayerValue = PlayerState & PlayerActions;
 
+/** The player's actions: the store's own once loaded, otherwise ones that load it first. */
+export function usePlayerActions(): PlayerActions {
+  const { store, load } = useHandle();
+  return useMemo(() => store ?? deferredActions(load), [store, load]);
+}
+
 /** The player's state and actions (spec §4 "Player"). Throws outside <PlayerProvider>. */
 export function usePlayer(): PlayerValue {
-  const store = useStore();
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { ...store, ...state };
+  const { store } = useHandle();
+  const actions = usePlayerActions();
+  const state = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    store?.getSnapshot ?? idleState,
+    store?.getSnapshot ?? idleState,
+  );
+  return { ...actions, ...state };
 }
 
 /** Position and duration, which change several times a second: only the bar listens. */
 export function usePlayerProgress(): PlayerProgress {
-  const store = useStore();
-  return useSyncExternalStore(store.subscribeProgress, store.getProgress, store.getProgress);
+  const { store } = useHandle();
+  return useSyncExternalStore(
+    store?.subscribeProgress ?? noSubscription,
+    store?.getProgress ?? idleProgress,
+    store?.getProgress ?? idleProgress,
+  );
 }
 
-/** The store itself, for the audio engine. */
-export function usePlayerStore(): PlayerStore {
-  return useStore();
+/** The loaded store, or null while the player is idle and its store not loaded. */
+export function useLoadedPlayerStore(): PlayerStore | null {
+  return useHandle().store;
 }

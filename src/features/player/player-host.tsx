@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { usePlayer } from './player-context';
+import { useLoadedPlayerStore, usePlayer } from './player-context';
 import { isPlayerVisible } from './player-logic';
+import type { PlayerStore } from './player-store';
 
 // The bar, the media element and the safety notice load only once something is played (or a saved playlist
 // is restored): nothing of them is in a page's first JavaScript.
@@ -8,6 +9,11 @@ const PlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.Pl
 
 /** Where the player lives in the layout; pads the page so the fixed bar never hides its end. */
 export function PlayerHost() {
+  const store = useLoadedPlayerStore();
+  return store ? <LoadedPlayer store={store} /> : null;
+}
+
+function LoadedPlayer({ store }: { store: PlayerStore }) {
   const player = usePlayer();
   const visible = isPlayerVisible(player);
   const expanded = player.expanded;
@@ -28,7 +34,7 @@ export function PlayerHost() {
     <>
       {visible && <div aria-hidden="true" className={player.expanded ? 'h-96 shrink-0' : 'h-24 shrink-0'} />}
       <Suspense fallback={null}>
-        <PlayerBar />
+        <PlayerBar store={store} />
       </Suspense>
     </>
   );

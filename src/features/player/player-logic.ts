@@ -10,25 +10,6 @@ export const VOLUME_STEP = 0.1;
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5] as const;
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
 
-export const initialPlayerState: PlayerState = {
-  playlist: [],
-  currentIndex: 0,
-  isOpen: false,
-  isPlaying: false,
-  isLoading: false,
-  shuffle: false,
-  repeat: false,
-  volume: 1, // spec §9: default volume 1
-  lastVolume: 1,
-  rate: 1,
-  expanded: false,
-  view: 'now-playing',
-  sleep: null,
-  error: null,
-  safetyNoticeOpen: false,
-  loadKey: 0,
-};
-
 export function currentTrack(state: PlayerState): Track | null {
   return state.playlist[state.currentIndex] ?? null;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { PlayerContext } from './player-context';
-import { createPlayerStore } from './player-store';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { PlayerContext, type PlayerHandle } from './player-context';
+import type { PlayerStore } from './player-store';
 
 interface PlayerProviderProps {
   /** The signed-in user's id (null when signed out): the saved playlist and positions are per account. */
@@ -8,11 +8,36 @@ interface PlayerProviderProps {
   children: ReactNode;
 }
 
-/** Holds the player for the whole app, across navigation (spec §2, §4). Cheap: no media, no UI. */
+/**
+ * Holds the player for the whole app, across navigation (spec §2, §4). Its store loads on demand: on the first
+ * action, or at once for a signed-in account, whose saved playlist is restored (paused).
+ */
 export function PlayerProvider({ accountId, children }: PlayerProviderProps) {
-  const [store] = useState(() => createPlayerStore());
+  const [store, setStore] = useState<PlayerStore | null>(null);
+  const account = useRef(accountId);
+  const loading = useRef<Promise<PlayerStore> | null>(null);
+  const load = useCallback(
+    () =>
+      (loading.current ??= import('./player-store').then(
+        async ({ createPlayerStore }) => {
+          const created = createPlayerStore();
+          // The account first, so an action waiting for this load applies after the restore, not under it.
+          await created.setAccount(account.current);
+          setStore(created);
+          return created;
+        },
+        (error: unknown) => {
+          loading.current = null;
+          throw error;
+        },
+      )),
+    [],
+  );
   useEffect(() => {
-    void store.setAccount(accountId);
-  }, [store, accountId]);
-  return <PlayerContext.Provider value={store}>{children}</PlayerContext.Provider>;
+    account.current = accountId;
+    if (store) void store.setAccount(accountId);
+    else if (accountId) load().catch((error: unknown) => console.warn('Could not load the player:', error));
+  }, [store, accountId, load]);
+  const handle = useMemo<PlayerHandle>(() => ({ store, load }), [store, load]);
+  return <PlayerContext.Provider value={handle}>{children}</PlayerContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { initialPlayerState, initialProgress } from './player-initial-state';
 import * as logic from './player-logic';
 import {
   accountKey,
@@ -15,7 +16,6 @@ import type {
   Track,
 } from './player-types';
 
-const initialProgress: PlayerProgress = { currentTime: 0, duration: null };
 /** A track within this many seconds of its end counts as finished: it starts from the beginning next time. */
 const FINISHED_MARGIN_SECONDS = 5;
 
@@ -76,7 +76,7 @@ export interface PlayerStore extends PlayerActions, PlayerEngineLink {
  */
 export function createPlayerStore(options: { random?: () => number } = {}): PlayerStore {
   const random = options.random ?? Math.random;
-  let state: PlayerState = logic.initialPlayerState;
+  let state: PlayerState = initialPlayerState;
   let progress: PlayerProgress = initialProgress;
   const listeners = new Set<() => void>();
   const progressListeners = new Set<() => void>();
@@ -158,7 +158,7 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
       key = null;
       positions = {};
       pending = null;
-      set({ ...logic.initialPlayerState, loadKey: state.loadKey + 1 });
+      set({ ...initialPlayerState, loadKey: state.loadKey + 1 });
       if (!userId) return;
       const nextKey = await accountKey(userId);
       if (account !== userId) return; // switched meanwhile

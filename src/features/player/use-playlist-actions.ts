@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePlayerStore } from './player-context';
+import { usePlayerActions } from './player-context';
 import type { Track } from './player-types';
 
 /** Anything listed with a Play button (e.g. a purchase): playable when it has a product. */
@@ -35,7 +35,7 @@ export interface PlaylistActions {
 
 /** Play / Add to playlist / Play all for a list page (My Account), stable across renders. */
 export function usePlaylistActions(): PlaylistActions {
-  const store = usePlayerStore();
+  const store = usePlayerActions();
   return useMemo<PlaylistActions>(
     () => ({
       onPlay(item, playlist) {
