@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
-import { expect, test, waitForHydration } from './fixtures';
+import { SERVICE_ROLE_KEY } from '../supabase/local/keys';
+import { expect, stackUrl, test, waitForHydration } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 import { walkWithTab } from './tab-walk';
 
@@ -145,6 +146,76 @@ for (const fontSize of FONT_SIZES) {
     });
   });
 }
+
+// The catalogue is the practitioner's to edit: a title with a long unbroken word (a number, a long compound)
+// must wrap inside its card, not widen the page, at the narrowest width with the largest text.
+test('a catalogue item with a long unbroken word in its title fits at 320 and 375 px, extra-large text', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const word = `Selbsthypnosetiefenentspannung${Date.now()}`;
+  const headers = {
+    apikey: SERVICE_ROLE_KEY,
+    Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+    'content-type': 'application/json',
+    Prefer: 'return=representation',
+  };
+  const created: string[] = [];
+  try {
+    for (const [table, row] of [
+      [
+        'packages',
+        {
+          slug: `long-${word}`.toLowerCase(),
+          title: `${word} Package`,
+          description: word,
+          category: 'Insomnia',
+          price_pence: 699,
+          published: true,
+          sort_order: 1,
+        },
+      ],
+      [
+        'products',
+        {
+          slug: `long-${word}`.toLowerCase(),
+          title: word,
+          description: word,
+          category: 'Insomnia',
+          price_pence: 299,
+          duration_seconds: 600,
+          audio_path: 'full/long.mp3',
+          preview_path: null,
+          published: true,
+          sort_order: 1,
+        },
+      ],
+    ] as const) {
+      const response = await request.post(`${stackUrl}/rest/v1/${table}`, { headers, data: row });
+      expect(response.ok(), await response.text()).toBe(true);
+      created.push(`${table}?slug=eq.${row.slug}`);
+    }
+    await withSettings(page, 'extra-large');
+    const problems: string[] = [];
+    for (const path of ['/audio-library', '/individual-audios']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      // The refreshed catalogue (with the new items) has replaced the prerendered one.
+      await expect(page.getByText(word, { exact: true }).first()).toBeAttached({ timeout: 15_000 });
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.getByText(word, { exact: true }).first().scrollIntoViewIfNeeded();
+        await settle(page);
+        for (const problem of (await page.evaluate(findLayoutProblems)).slice(0, 6))
+          problems.push(`${path} at ${width}px: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  } finally {
+    for (const target of created) await request.delete(`${stackUrl}/rest/v1/${target}`, { headers });
+  }
+});
 
 test.describe('focus is never hidden under the cookie banner or the header (WCAG 2.2 2.4.11)', () => {
   for (const [width, height, fontSize] of [

@@ -190,7 +190,7 @@ interface ProductItemProps {
 function ProductItem({ product, actions, preview, onPreview }: ProductItemProps) {
   const duration = durationText(product.durationSeconds);
   return (
-    <li className="flex flex-col rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm">
+    <li className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4 break-words text-card-foreground shadow-sm">
       <h3 className="text-lg font-semibold">{product.title}</h3>
       {product.description ? (
         <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>

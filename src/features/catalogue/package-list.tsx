@@ -19,14 +19,15 @@ export const PackageList = memo(function PackageList({ packages, products, actio
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {/* Keyed by slug: the refresh after hydration may bring other ids for the same items (a re-seeded
           database); the prerendered cards then stay in place instead of being painted again (a late LCP).
-          Off-screen cards skip style and layout until they near the viewport (a long page on a phone). */}
+          Off-screen cards skip style and layout until they near the viewport (a long page on a phone). A long
+          word in a title the practitioner typed wraps inside its card rather than widening the column. */}
       {packages.map((pkg) => {
         const value = packageValue(pkg, byId);
         const headingId = `package-${pkg.slug}`;
         return (
           <li
             key={pkg.slug}
-            className="flex [contain-intrinsic-block-size:auto_36rem] [content-visibility:auto]"
+            className="flex min-w-0 break-words [contain-intrinsic-block-size:auto_36rem] [content-visibility:auto]"
           >
             <article
               aria-labelledby={headingId}
