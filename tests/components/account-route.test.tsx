@@ -134,7 +134,8 @@ describe('/account', () => {
     await screen.findByRole('list', { name: 'Your audio' });
 
     await user.click(screen.getByRole('button', { name: 'Add to playlist: Second' }));
-    expect(playerState().playlist).toEqual(['prod-2']);
+    // The first action loads the player's store (on demand), then applies.
+    await waitFor(() => expect(playerState().playlist).toEqual(['prod-2']));
 
     await user.click(screen.getByRole('button', { name: 'Play First' }));
     expect(playerState()).toMatchObject({ playlist: ['prod-3', 'prod-2', 'prod-1'], currentIndex: 2 });

@@ -57,7 +57,11 @@ function deferredActions(load: () => Promise<PlayerStore>): PlayerActions {
   const actions: Record<string, (...args: never[]) => void> = {};
   for (const name of actionNames)
     actions[name] = (...args: never[]) =>
-      void load().then((store) => (store[name] as (...a: never[]) => void)(...args));
+      void load().then(
+        (store) => (store[name] as (...a: never[]) => void)(...args),
+        // Its code could not be fetched (offline): nothing plays, and the next press tries again.
+        (error: unknown) => console.warn('Could not load the player:', error),
+      );
   return actions as unknown as PlayerActions;
 }
 

@@ -21,8 +21,11 @@ export function PlayerProvider({ accountId, children }: PlayerProviderProps) {
       (loading.current ??= import('./player-store').then(
         async ({ createPlayerStore }) => {
           const created = createPlayerStore();
-          // The account first, so an action waiting for this load applies after the restore, not under it.
-          await created.setAccount(account.current);
+          // The account first, so an action waiting for this load applies after the restore, not under it. A
+          // restore that fails (unreadable storage) leaves the player empty but working.
+          await created
+            .setAccount(account.current)
+            .catch((error: unknown) => console.warn('Could not restore the saved player:', error));
           setStore(created);
           return created;
         },
