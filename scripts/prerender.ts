@@ -1,7 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
 import type * as EntryServer from '../src/entry-server';
+import { ISLAND_ATTRIBUTE, STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
 
 type Entry = typeof EntryServer;
@@ -59,6 +61,23 @@ export function checkPage(route: string, html: string, requireStructuredData: bo
   if (/data-route-error=/.test(html)) problems.push('rendered the error page');
   if (/<template id="B:|<!--\$\?-->/.test(html)) problems.push('content outlined behind a Suspense fallback');
   if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join(', ')}`);
+}
+
+/**
+ * A marketing page's first load adopts its markup without its code (src/app/adopted-page.tsx): only its
+ * islands become interactive. A control outside every island would do nothing there, so it fails the build
+ * (links and <details> work without code).
+ */
+export function checkAdoptedPage(route: string, html: string): void {
+  const { document } = new JSDOM(html).window;
+  const page = document.querySelector(`[${STATIC_PAGE_ATTRIBUTE}]`);
+  if (!page) return;
+  page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`).forEach((island) => island.remove());
+  const controls = [...page.querySelectorAll('button:not([disabled]), input, select, textarea, form')];
+  if (controls.length > 0) {
+    const names = controls.map((control) => control.outerHTML.slice(0, 80)).join('; ');
+    throw new Error(`Prerender of ${route} failed: controls outside an island of the adopted page: ${names}`);
+  }
 }
 
 async function readStylesheets(distDir: string, html: string): Promise<Map<string, string>> {
@@ -163,6 +182,7 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
       stylesheets,
     );
     checkPage(route, html, route !== '/404');
+    checkAdoptedPage(route, body);
     const file = outputFile(options.distDir, route);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);

@@ -1,15 +1,32 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { ISLAND_ATTRIBUTE, islandNames, STATIC_PAGE_ATTRIBUTE, type IslandName } from './components/island/island-attributes';
 import { App } from './app/app';
+import { islandModuleFiles } from './app/island-module-files';
 import { moduleForPath, preloadPage } from './app/router';
 import { routeModuleFiles } from './app/route-module-files';
 
 export interface RenderResult {
   html: string;
   statusCode: number;
-  /** Source file of the page module rendered, for modulepreload links. */
+  /**
+   * Source files of the modules the first load runs besides the entry, to preload: the page's module, or for
+   * a marketing page (adopted on its first load, src/app/adopted-page.tsx) its islands'.
+   */
   moduleFiles: string[];
+}
+
+function isIslandName(name: string): name is IslandName {
+  return (islandNames as readonly string[]).includes(name);
+}
+
+/** The islands a page's markup names (an unknown name fails the build). */
+export function islandsIn(html: string): IslandName[] {
+  const names = [...html.matchAll(new RegExp(`\\b${ISLAND_ATTRIBUTE}="([^"]*)"`, 'g'))].map((m) => m[1] ?? '');
+  const unknown = names.filter((name) => !isIslandName(name));
+  if (unknown.length > 0) throw new Error(`Unknown island ${unknown.join(', ')}`);
+  return [...new Set(names as IslandName[])];
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -39,7 +56,14 @@ export async function render(url: string): Promise<RenderResult> {
   );
   if (renderErrors.length > 0) throw renderErrors[0];
   const html = await streamToString(prelude);
-  return { html, statusCode: module === 'notFound' ? 404 : 200, moduleFiles: [routeModuleFiles[module]] };
+  const adopted = html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`);
+  return {
+    html,
+    statusCode: module === 'notFound' ? 404 : 200,
+    moduleFiles: adopted
+      ? islandsIn(html).map((name) => islandModuleFiles[name])
+      : [routeModuleFiles[module]],
+  };
 }
 
 // Re-exported for the build script, so the sitemap, robots.txt and CSP read the same configuration the

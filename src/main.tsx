@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { prepareAdoption, removePrerenderedHead } from './app/adopted-page';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { BANNER_ALLOWED_ATTRIBUTE } from './features/consent/consent-script';
@@ -18,30 +19,37 @@ function start(): void {
     </StrictMode>
   );
   const prerendered = container.hasChildNodes();
-  const render = () => {
+  const { pathname } = window.location;
+  const render = (adopted: boolean) => {
     if (!prerendered) {
       createRoot(container).render(app);
       return;
     }
     // React inserts each page's <title>/<meta>/<link> itself; drop the prerendered copies so they are not
-    // left stale in <head> after the first client-side navigation.
-    document.head.querySelectorAll('[data-prerendered]').forEach((node) => node.remove());
+    // left stale in <head> after the first client-side navigation. An adopted page keeps them until left.
+    if (!adopted) removePrerenderedHead();
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of holding
     // the main thread for the whole page; a tap meanwhile makes React hydrate what was tapped at once.
     startTransition(() => {
       hydrateRoot(container, app);
     });
   };
-  // Load this URL's page module first (the boot loader has already fetched its chunks), so hydration renders
-  // exactly what was prerendered. A page hydrated before its module had arrived would be dropped back to its
-  // loading state by the first context change in the chrome above it (consent, auth, settings).
+  // A marketing page adopts its prerendered markup and loads only its islands' code (src/app/adopted-page.tsx).
+  // Any other page loads its module first (the boot loader has already fetched its chunks), so hydration
+  // renders exactly what was prerendered. A page hydrated before its module had arrived would be dropped back
+  // to its loading state by the first context change in the chrome above it (consent, auth, settings).
   // The banner's code too when the prerendered banner is showing (no stored choice: the before-paint script
   // said so), so it hydrates with the page.
   const bannerShowing = document.documentElement.hasAttribute(BANNER_ALLOWED_ATTRIBUTE);
-  void Promise.all([preloadPage(window.location.pathname), bannerShowing ? preloadCookieBanner() : null]).then(
-    render,
-    render,
+  const banner = bannerShowing ? preloadCookieBanner().catch(() => undefined) : null;
+  const page = (prerendered ? prepareAdoption(container, pathname) : Promise.resolve(false)).then(
+    async (adopted) => {
+      // A failed load renders all the same: the page's error boundary then offers to reload.
+      if (!adopted) await preloadPage(pathname).catch(() => undefined);
+      return adopted;
+    },
   );
+  void Promise.all([page, banner]).then(([adopted]) => render(adopted));
 }
 
 start();

@@ -12,13 +12,14 @@ export interface LazyPage {
 }
 
 /**
- * Marks <html> once the page itself is interactive: on a prerendered page the chrome hydrates first and the
- * page's Suspense boundary when its module has arrived (src/main.tsx). End-to-end tests wait for it.
+ * Marks <html> once the page itself is interactive (when `ready`): on a prerendered page the chrome hydrates
+ * first and the page's Suspense boundary when its module has arrived (src/main.tsx), or an adopted page's
+ * islands once mounted. End-to-end tests wait for it.
  */
-function useHydratedMarker() {
+export function useHydratedMarker(ready = true) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (ready) document.documentElement.dataset.hydrated = 'true';
+  }, [ready]);
 }
 
 /** A page component loaded on demand, which renders synchronously once preloaded. */

@@ -1,28 +1,40 @@
-import { Suspense } from 'react';
-import { matchPath, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
+import { AdoptedPage, adoptedPageFor } from './adopted-page';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { routeModules, type RouteModuleKey } from './route-modules';
 
+interface RouteEntry {
+  path: string;
+  module: RouteModuleKey;
+  /**
+   * A marketing page: the same for every visitor, its interactive parts marked as islands. Its first load
+   * adopts the prerendered markup instead of loading the page (src/app/adopted-page.tsx).
+   */
+  adoptable?: true;
+}
+
 /** The whole route table (spec §2). Each page module loads on demand. */
-export const routeTable: readonly { path: string; module: RouteModuleKey }[] = [
-  { path: paths.home, module: 'home' },
-  { path: paths.about, module: 'about' },
-  { path: paths.faq, module: 'faq' },
-  { path: paths.contact, module: 'contact' },
-  { path: paths.privacyPolicy, module: 'privacyPolicy' },
-  { path: paths.termsAndConditions, module: 'termsAndConditions' },
-  { path: paths.virtualAppointments, module: 'virtualAppointments' },
-  { path: paths.habitsAddictions, module: 'habitsAddictions' },
-  { path: paths.anxietyStress, module: 'anxietyStress' },
-  { path: paths.painManagement, module: 'painManagement' },
-  { path: paths.weightManagement, module: 'weightManagement' },
-  { path: paths.sportsPerformance, module: 'sportsPerformance' },
-  { path: paths.professionalPerformance, module: 'professionalPerformance' },
-  { path: paths.salesHypnosis, module: 'salesHypnosis' },
-  { path: paths.selfHypnosisGuide, module: 'selfHypnosisGuide' },
-  { path: paths.sitemap, module: 'sitemap' },
+export const routeTable: readonly RouteEntry[] = [
+  { path: paths.home, module: 'home', adoptable: true },
+  { path: paths.about, module: 'about', adoptable: true },
+  { path: paths.faq, module: 'faq', adoptable: true },
+  { path: paths.contact, module: 'contact', adoptable: true },
+  { path: paths.privacyPolicy, module: 'privacyPolicy', adoptable: true },
+  { path: paths.termsAndConditions, module: 'termsAndConditions', adoptable: true },
+  { path: paths.virtualAppointments, module: 'virtualAppointments', adoptable: true },
+  { path: paths.habitsAddictions, module: 'habitsAddictions', adoptable: true },
+  { path: paths.anxietyStress, module: 'anxietyStress', adoptable: true },
+  { path: paths.painManagement, module: 'painManagement', adoptable: true },
+  { path: paths.weightManagement, module: 'weightManagement', adoptable: true },
+  { path: paths.sportsPerformance, module: 'sportsPerformance', adoptable: true },
+  { path: paths.professionalPerformance, module: 'professionalPerformance', adoptable: true },
+  { path: paths.salesHypnosis, module: 'salesHypnosis', adoptable: true },
+  { path: paths.selfHypnosisGuide, module: 'selfHypnosisGuide', adoptable: true },
+  { path: paths.sitemap, module: 'sitemap', adoptable: true },
   { path: paths.audioLibrary, module: 'audioLibrary' },
   { path: paths.individualAudios, module: 'individualAudios' },
   { path: paths.cart, module: 'cart' },
@@ -57,13 +69,37 @@ function suspended(Page: LazyPage) {
   );
 }
 
+/**
+ * A marketing page: on the first load, its adopted prerendered markup; otherwise the page's module, in the
+ * same wrapper element the first load finds.
+ */
+function AdoptablePage({ Page }: { Page: LazyPage }) {
+  const { pathname } = useLocation();
+  // Decided once per page (the layout remounts the page on every path change).
+  const [adopted] = useState(() => adoptedPageFor(pathname));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {adopted ? (
+        <AdoptedPage page={adopted} />
+      ) : (
+        <div {...{ [STATIC_PAGE_ATTRIBUTE]: '' }}>
+          <Page />
+        </div>
+      )}
+    </Suspense>
+  );
+}
+
 // Route objects rather than <Routes>/<Route> children: the same table without React Router's JSX-to-objects
 // step in every page's first JavaScript.
 const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...routeTable.map(({ path, module }) => ({ path, element: suspended(pages[module]) })),
+      ...routeTable.map(({ path, module, adoptable }) => ({
+        path,
+        element: adoptable ? <AdoptablePage Page={pages[module]} /> : suspended(pages[module]),
+      })),
       // The old site linked here; PRODUCT.md: it redirects rather than 404s.
       { path: paths.virtualSessionsLegacy, element: <Navigate to={paths.virtualAppointments} replace /> },
       { path: '*', element: suspended(pages.notFound) },

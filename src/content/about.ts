@@ -1,5 +1,5 @@
 import { prices, site } from '@/config/site';
-import { faqTotal } from '@/content/faq-first';
+import { faqTotal } from '@/content/faq';
 import { formatPence } from '@/lib/format';
 
 // Copy of the /about page (spec §2 "/about"). The practitioner's credentials and register below are

@@ -1,10 +1,7 @@
 import type { FaqEntry } from './faq';
 
 // FAQ entries 1-5: the questions a newcomer asks first, shown on /about as well as /faq. Part of the one FAQ
-// list in faq.ts; kept in their own module so /about does not ship all 33 answers.
-
-/** How many questions the FAQ page holds ('View All 33 FAQs'); a test keeps it equal to faqEntries.length. */
-export const faqTotal = 33;
+// list in faq-entries.ts; kept in their own module so /about does not ship all 33 answers.
 
 export const firstFaqEntries: readonly FaqEntry[] = [
   // General

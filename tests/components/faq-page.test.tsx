@@ -1,8 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { faqEntries } from '@/content/faq';
+import { faqEntries } from '@/content/faq-entries';
+import { FaqAccordion } from '@/features/faq/faq-accordion';
+import { readFaqEntries } from '@/features/faq/faq-browser-island';
 import { Component as FaqPage } from '@/routes/marketing/faq';
 
 function renderPage() {
@@ -141,5 +144,13 @@ describe('FAQ page', () => {
       name: faqEntries[0]?.question,
       acceptedAnswer: { '@type': 'Answer', text: faqEntries[0]?.answer },
     });
+  });
+});
+
+describe('the FAQ search island', () => {
+  it('reads back from the prerendered accordion the entries it rendered: id, category, question and answer', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<FaqAccordion entries={faqEntries} />);
+    expect(readFaqEntries(container)).toEqual(faqEntries);
   });
 });

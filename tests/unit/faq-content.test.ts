@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { faqCategoryIds, faqCategoryLabels, faqEntries } from '@/content/faq';
-import { faqTotal, firstFaqEntries } from '@/content/faq-first';
+import { faqCategoryIds, faqCategoryLabels, faqTotal } from '@/content/faq';
+import { faqEntries } from '@/content/faq-entries';
+import { firstFaqEntries } from '@/content/faq-first';
 
 describe('FAQ content', () => {
   it('has 33 entries with ids 1 to 33 in order', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaqEntry } from '@/content/faq';
-import { faqEntries } from '@/content/faq';
+import { faqEntries } from '@/content/faq-entries';
 import {
   countFaqsByCategory,
   faqResultsText,

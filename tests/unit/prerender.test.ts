@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootScript, checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
+import { bootScript, checkAdoptedPage, checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../../scripts/security-headers';
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -44,6 +44,33 @@ describe('prerender', () => {
     expect(() => checkPage('/a', page(goodHead, `${goodBody}<div data-route-error="true"></div>`), true)).toThrow(
       /error page/,
     );
+  });
+});
+
+describe('adopted pages', () => {
+  const page = (inner: string) => `<header><button>Menu</button></header><main><div data-static-page="">${inner}</div></main>`;
+
+  it('accepts links, disclosure widgets, disabled buttons and controls inside islands', () => {
+    expect(() =>
+      checkAdoptedPage(
+        '/faq',
+        page(
+          '<a href="/contact">Contact</a><details><summary>Q</summary><p>A</p></details><button disabled>Soon</button>' +
+            '<div data-island="faq-browser"><form role="search"><input type="search"></form><button>All</button></div>',
+        ),
+      ),
+    ).not.toThrow();
+  });
+
+  it('fails the build for a control outside every island (it would do nothing on the first load)', () => {
+    expect(() => checkAdoptedPage('/about', page('<p>Text</p><button type="button">Show more</button>'))).toThrow(
+      /Prerender of \/about failed: controls outside an island.*Show more/,
+    );
+    expect(() => checkAdoptedPage('/contact', page('<form><input name="email"></form>'))).toThrow(/\/contact/);
+  });
+
+  it('ignores pages that are not adopted', () => {
+    expect(() => checkAdoptedPage('/cart', '<main><button>Checkout</button></main>')).not.toThrow();
   });
 });
 

@@ -1,5 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { islandModuleFiles } from '@/app/island-module-files';
+import { islandModules } from '@/app/islands';
 import { routeModuleFiles } from '@/app/route-module-files';
 import { moduleForPath, routeTable } from '@/app/router';
 import { routeModules } from '@/app/route-modules';
@@ -11,6 +13,15 @@ describe('route table', () => {
     const source = readFileSync('src/app/route-modules.ts', 'utf8');
     expect(Object.keys(routeModuleFiles).sort()).toEqual(Object.keys(routeModules).sort());
     for (const file of Object.values(routeModuleFiles)) {
+      expect(existsSync(file), file).toBe(true);
+      expect(source).toContain(`import('@/${file.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
+    }
+  });
+
+  it('names the real source file of every island module', () => {
+    const source = readFileSync('src/app/islands.ts', 'utf8');
+    expect(Object.keys(islandModuleFiles).sort()).toEqual(Object.keys(islandModules).sort());
+    for (const file of Object.values(islandModuleFiles)) {
       expect(existsSync(file), file).toBe(true);
       expect(source).toContain(`import('@/${file.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
     }

@@ -13,6 +13,7 @@ import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { PlayerHost } from '@/features/player/player-host';
 import { chromeText } from '@/content/chrome';
+import { useLeaveAdoptedPage } from '@/app/adopted-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -29,6 +30,7 @@ export function RootLayout() {
   const { user, onSignOut } = useHeaderAuth();
   const { itemCount } = useCart();
   useScrollToTopOnNavigate();
+  useLeaveAdoptedPage(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLinks />

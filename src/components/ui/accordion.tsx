@@ -6,6 +6,8 @@ export interface AccordionItem {
   id: string;
   title: ReactNode;
   content: ReactNode;
+  /** data-* attributes of the item's <details> (names without the prefix): what the markup says about it. */
+  data?: Readonly<Record<string, string>>;
 }
 
 interface AccordionProps {
@@ -38,7 +40,13 @@ export function Accordion({ items, defaultOpenId = null, className }: AccordionP
   return (
     <div className={cn('divide-y divide-border rounded-xl border border-border bg-card', className)}>
       {items.map((item) => (
-        <details key={item.id} name={group} open={openId === item.id} className="group">
+        <details
+          key={item.id}
+          name={group}
+          open={openId === item.id}
+          className="group"
+          {...Object.fromEntries(Object.entries(item.data ?? {}).map(([name, value]) => [`data-${name}`, value]))}
+        >
           <summary
             onClick={(event) => toggle(event, item.id)}
             className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-4 text-left text-base font-semibold text-foreground hover:text-primary focus-visible:outline-offset-[-2px] sm:px-5 [&::-webkit-details-marker]:hidden"

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { bookingCalendarCopy as copy } from '@/content/virtual-appointments';
+import { bookingCalendarCopy as copy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
 import { BookingButton } from './booking-button';
 import { embedBookingUrl } from './booking-url';

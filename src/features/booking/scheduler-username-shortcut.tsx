@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import { site } from '@/config/site';
-import { bookingCalendarCopy } from '@/content/virtual-appointments';
+import { bookingCalendarCopy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
 import { BookingButton } from './booking-button';
 import { isValidSchedulerUsername } from './booking-url';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLoadedPlayerStore, usePlayer } from './player-context';
-import { isPlayerVisible } from './player-logic';
+import { isPlayerVisible } from './player-current-track';
 import type { PlayerStore } from './player-store';
 
 // The bar, the media element and the safety notice load only once something is played (or a saved playlist

@@ -1,4 +1,5 @@
 // The player's rules (spec §4 "Player", §5, §9) as pure functions of the state: no media element, no storage.
+import { currentTrack, isPlayerVisible } from './player-current-track';
 import type { PlayerState, Track } from './player-types';
 
 /** Spec §9: previous restarts the track when more than this many seconds have played. */
@@ -10,14 +11,9 @@ export const VOLUME_STEP = 0.1;
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5] as const;
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
 
-export function currentTrack(state: PlayerState): Track | null {
-  return state.playlist[state.currentIndex] ?? null;
-}
-
-/** The bar is shown only while open with a current track. */
-export function isPlayerVisible(state: PlayerState): boolean {
-  return state.isOpen && currentTrack(state) !== null;
-}
+// In their own module: the layout's player host needs them in every page's first JavaScript, the rest of the
+// rules only once the player's store has loaded.
+export { currentTrack, isPlayerVisible };
 
 /** Moves to another index: the new track loads from 0 and plays if the player was playing. */
 function goTo(state: PlayerState, index: number): PlayerState {

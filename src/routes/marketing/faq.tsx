@@ -1,11 +1,13 @@
 import { ArrowRight, Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { Island } from '@/components/island/island';
 import { Seo } from '@/components/seo/seo';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { faqEntries, faqPageContent as content } from '@/content/faq';
+import { faqPageContent as content } from '@/content/faq';
+import { faqEntries } from '@/content/faq-entries';
 import { FaqBrowser } from '@/features/faq/faq-browser';
 import { faqPageStructuredData } from '@/features/faq/faq-structured-data';
 
@@ -25,7 +27,9 @@ export function Component() {
       <PageHeader title={content.title} lead={content.lead} />
       <Container>
         <div className="mx-auto max-w-3xl pb-4">
-          <FaqBrowser entries={faqEntries} />
+          <Island name="faq-browser">
+            <FaqBrowser entries={faqEntries} />
+          </Island>
 
           <section
             aria-labelledby="faq-contact-heading"

@@ -1,6 +1,6 @@
 import { ArrowRight, Check, Clock, Headphones, House, Lock, TrendingUp } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { Island } from '@/components/island/island';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { buttonVariants } from '@/components/ui/button';
@@ -13,17 +13,9 @@ import { serviceAreas, type ServiceArea } from '@/content/services';
 import { virtualAppointmentsContent as content } from '@/content/virtual-appointments';
 import { cn } from '@/lib/cn';
 import { BookingButton } from '@/features/booking/booking-button';
-import { BookingCalendar } from '@/features/booking/booking-calendar';
+import { BookingCalendarPanel } from '@/features/booking/booking-calendar-panel';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
-import { useHydrated } from '@/lib/hydration';
-
-// Only for `?admin=true`, after hydration: kept out of the page's first JavaScript.
-const SchedulerUsernameShortcut = lazy(() =>
-  import('@/features/booking/scheduler-username-shortcut').then((module) => ({
-    default: module.SchedulerUsernameShortcut,
-  })),
-);
 
 const benefitIcons = { home: House, lock: Lock, clock: Clock, headphones: Headphones } as const;
 
@@ -76,11 +68,6 @@ function ServicePanel({ area }: { area: ServiceArea }) {
 }
 
 export function Component() {
-  const [searchParams] = useSearchParams();
-  // The query string is not part of the prerendered page: show the admin shortcut only after hydration.
-  const hydrated = useHydrated();
-  const adminMode = hydrated && searchParams.get('admin') === 'true';
-
   return (
     <>
       <Seo
@@ -145,25 +132,24 @@ export function Component() {
           <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
             {content.servicesLead}
           </p>
-          <Tabs
-            className="mt-10"
-            label={content.servicesTabsLabel}
-            items={serviceAreas.map((area) => ({
-              id: area.id,
-              label: area.tabLabel,
-              content: <ServicePanel area={area} />,
-            }))}
-          />
+          <Island name="tabs">
+            <Tabs
+              className="mt-10"
+              label={content.servicesTabsLabel}
+              items={serviceAreas.map((area) => ({
+                id: area.id,
+                label: area.tabLabel,
+                content: <ServicePanel area={area} />,
+              }))}
+            />
+          </Island>
         </Container>
       </section>
 
       <Container id={CALENDAR_ID} className="scroll-mt-24 py-12 sm:py-16">
-        <BookingCalendar />
-        {adminMode ? (
-          <Suspense fallback={null}>
-            <SchedulerUsernameShortcut className="mt-6" />
-          </Suspense>
-        ) : null}
+        <Island name="booking-calendar">
+          <BookingCalendarPanel />
+        </Island>
       </Container>
 
       <PricingPlans heading={content.pricingHeading} className="bg-muted/60" />
