@@ -7,10 +7,10 @@ const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10
 
 /**
  * React Router's bundle sets `X.displayName = "X"` (a React DevTools label) on each component at the top
- * level, and declares them with `React.forwardRef(...)` without a pure annotation: both count as side effects,
- * so every component and what it calls (Form, useSubmit, form-data encoding, ScrollRestoration) stayed in the
- * first load, used or not. Dropping the labels and marking the calls pure lets the unused ones go (1.3 KB
- * gzip of every page).
+ * level, and declares them with `React.forwardRef(...)` or `React.memo(...)` without a pure annotation: both
+ * count as side effects, so every component and what it calls (Form, useSubmit, form-data encoding,
+ * ScrollRestoration; the data router's route rendering behind its memoized DataRoutes) stayed in the first
+ * load, used or not. Dropping the labels and marking the calls pure lets the unused ones go.
  */
 function dropReactRouterDisplayNames(): Plugin {
   return {
@@ -21,7 +21,7 @@ function dropReactRouterDisplayNames(): Plugin {
       const labelled = code.replace(/^\s*[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '');
       return {
         code: labelled.replace(
-          /^var ([A-Za-z0-9_$]+) = (React\d*\.forwardRef\()/gm,
+          /^var ([A-Za-z0-9_$]+) = (React\d*\.(?:forwardRef|memo)\()/gm,
           'var $1 = /* @__PURE__ */ $2',
         ),
         map: null,

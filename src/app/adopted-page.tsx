@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { ISLAND_ATTRIBUTE, STATIC_PAGE_ATTRIBUTE, type IslandName } from '@/components/island/island-attributes';
@@ -94,12 +94,12 @@ export function AdoptedPage({ page }: { page: Adoption }) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setIslands(
-      [...element.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((container, index) => {
-        const island = page.islands.get(container.getAttribute(ISLAND_ATTRIBUTE) ?? '');
-        return island ? <IslandMount key={index} container={container} island={island} /> : null;
-      }),
-    );
+    const mounts = [...element.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((container, index) => {
+      const island = page.islands.get(container.getAttribute(ISLAND_ATTRIBUTE) ?? '');
+      return island ? <IslandMount key={index} container={container} island={island} /> : null;
+    });
+    // In a transition, as the hydration before it: React yields to the browser between the islands' parts.
+    startTransition(() => setIslands(mounts));
   }, [page]);
   useHydratedMarker(islands !== null);
 

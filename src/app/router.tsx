@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
 import { AdoptedPage, adoptedPageFor } from './adopted-page';
@@ -90,25 +90,25 @@ function AdoptablePage({ Page }: { Page: LazyPage }) {
   );
 }
 
-// Route objects rather than <Routes>/<Route> children: the same table without React Router's JSX-to-objects
-// step in every page's first JavaScript.
-const routeObjects: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      ...routeTable.map(({ path, module, adoptable }) => ({
-        path,
-        element: adoptable ? <AdoptablePage Page={pages[module]} /> : suspended(pages[module]),
-      })),
-      // The old site linked here; PRODUCT.md: it redirects rather than 404s.
-      { path: paths.virtualSessionsLegacy, element: <Navigate to={paths.virtualAppointments} replace /> },
-      { path: '*', element: suspended(pages.notFound) },
-    ],
-  },
-];
+/** What a path shows inside the layout. */
+function pageFor(pathname: string) {
+  // The old site linked here; PRODUCT.md: it redirects rather than 404s.
+  if (matchPath(paths.virtualSessionsLegacy, pathname))
+    return <Navigate to={paths.virtualAppointments} replace />;
+  const route = routeTable.find((entry) => matchPath(entry.path, pathname));
+  if (!route) return suspended(pages.notFound);
+  return route.adoptable ? <AdoptablePage Page={pages[route.module]} /> : suspended(pages[route.module]);
+}
 
+/**
+ * Every path is static and the table flat (one layout around every page), so matchPath picks the page:
+ * React Router's route ranking and nested route rendering (useRoutes, Outlet) are not needed, and stay out of
+ * every page's first JavaScript (2.6 KB gzip). Relative navigation is not used (every link is a path from
+ * `paths`, a search or a hash, which resolve against the current location as before).
+ */
 export function AppRoutes() {
-  return useRoutes(routeObjects);
+  const { pathname } = useLocation();
+  return <RootLayout>{pageFor(pathname)}</RootLayout>;
 }
 
 function PageLoading() {

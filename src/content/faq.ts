@@ -1,7 +1,5 @@
-import { prices, site } from '@/config/site';
-import { formatPence } from '@/lib/format';
 
-// The FAQ's categories and the /faq page's copy. The 33 entries (spec §3 "FAQ entry") are in faq-entries.ts,
+// The FAQ's categories and its search's copy. The page's own copy is in faq-page.ts; the 33 entries (spec §3 "FAQ entry") are in faq-entries.ts,
 // the first five (shown on /about too) in faq-first.ts, so neither /about nor the FAQ's search island, which
 // reads the entries from the page, ships all 33 answers.
 
@@ -29,35 +27,14 @@ export const faqCategoryLabels: Readonly<Record<FaqCategory | 'all', string>> = 
 /** How many questions the FAQ holds ('View All 33 FAQs'); a test keeps it equal to faqEntries.length. */
 export const faqTotal = 33;
 
-const minutes = site.appointmentMinutes;
-const audio = formatPence(prices.audioPence);
-
-/** Copy of the /faq page (spec §2 "/faq"): the texts in quotes there are verbatim. */
-export const faqPageContent = {
-  seo: {
-    title: 'Frequently Asked Questions',
-    description: `Answers to ${faqTotal} common questions about online hypnotherapy: ${minutes}-minute appointments, treatments, privacy and security, and pricing from ${audio}.`,
-    keywords: [
-      'hypnotherapy FAQ',
-      'online hypnotherapy questions',
-      'hypnotherapy cost UK',
-      'is hypnotherapy safe',
-    ],
-  },
-  title: 'Frequently Asked Questions',
-  lead: 'Straight answers about hypnotherapy, online appointments, privacy and prices. Search, or choose a category.',
+/** The /faq search's copy (spec §2 "/faq"): the texts in quotes there are verbatim. */
+export const faqBrowserText = {
   searchLabel: 'Search the questions',
   searchPlaceholder: 'Search FAQs...',
   categoriesLabel: 'Filter by category',
-  listLabel: 'Questions and answers',
   noResults: {
     title: 'No questions found',
     text: 'Try a different word, choose another category, or ask the practice directly.',
     clear: 'Clear all filters',
-  },
-  contact: {
-    title: 'Still have a question?',
-    text: 'Get in touch by email or phone and you will receive a reply within 24 hours.',
-    linkLabel: 'Contact Us',
   },
 } as const;

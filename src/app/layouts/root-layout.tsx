@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { MAIN_CONTENT_ID, SkipLinks } from '@/components/layout/skip-links';
@@ -25,7 +25,7 @@ function useScrollToTopOnNavigate() {
 }
 
 /** The chrome around every page (spec §2 "Shared chrome"). */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { user, onSignOut } = useHeaderAuth();
   const { itemCount } = useCart();
@@ -46,7 +46,7 @@ export function RootLayout() {
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
-          <Outlet />
+          {children}
         </RouteErrorBoundary>
       </main>
       <Footer

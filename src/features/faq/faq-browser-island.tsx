@@ -26,3 +26,6 @@ export function readFaqEntries(container: ParentNode): FaqEntry[] {
 export function render(container: HTMLElement) {
   return <FaqBrowser entries={readFaqEntries(container)} />;
 }
+
+// The page imports the browser from here, so the island and the code it mounts are one file on /faq's first load.
+export { FaqBrowser };

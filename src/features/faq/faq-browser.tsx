@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { faqCategoryIds, faqCategoryLabels, faqPageContent as text, type FaqEntry } from '@/content/faq';
+import { faqBrowserText as text, faqCategoryIds, faqCategoryLabels, type FaqEntry } from '@/content/faq';
 import { cn } from '@/lib/cn';
 import { FaqAccordion } from './faq-accordion';
 import {

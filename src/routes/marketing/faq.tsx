@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { faqPageContent as content } from '@/content/faq';
+import { faqPageContent as content } from '@/content/faq-page';
 import { faqEntries } from '@/content/faq-entries';
-import { FaqBrowser } from '@/features/faq/faq-browser';
+import { FaqBrowser } from '@/features/faq/faq-browser-island';
 import { faqPageStructuredData } from '@/features/faq/faq-structured-data';
 
 export function Component() {
