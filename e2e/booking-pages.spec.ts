@@ -186,11 +186,15 @@ test.describe('/virtual-appointments', () => {
     await expect(page.getByRole('link', { name: /Open Full Calendar/ })).toBeVisible();
   });
 
-  test('with functional consent the calendar loads by itself, once', async ({ page }) => {
+  test('with functional consent the calendar loads by itself, once, as the visitor nears it', async ({ page }) => {
     const requests: string[] = [];
     await fakeScheduler(page, requests);
     await allowFunctionalCookies(page);
     await page.goto('/virtual-appointments');
+    await waitForHydration(page);
+    // Its code and the scheduler load only as the calendar comes near the viewport.
+    expect(requests).toEqual([]);
+    await page.getByRole('region', { name: 'Booking calendar' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'View Available Times' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load calendar' })).toHaveCount(0);
     expect(requests.filter((url) => url.endsWith('/widget.js'))).toHaveLength(1);
@@ -202,6 +206,7 @@ test.describe('/virtual-appointments', () => {
     await blockScheduler(page);
     await page.goto('/virtual-appointments?admin=true');
     await waitForHydration(page);
+    await page.getByRole('region', { name: 'Booking calendar' }).scrollIntoViewIfNeeded();
     const field = page.getByRole('textbox', { name: 'Scheduler username' });
     await expect(field).toHaveValue(/^[\w-]+$/);
     const openExternal = page.getByRole('link', { name: /Open External/ });
@@ -229,6 +234,7 @@ base('with the scheduler unreachable the fallbacks still book', async ({ page })
   const requests = await blockScheduler(page);
   await allowFunctionalCookies(page);
   await page.goto('/virtual-appointments');
+  await page.getByRole('region', { name: 'Booking calendar' }).scrollIntoViewIfNeeded();
 
   const viewTimes = page.getByRole('link', { name: /View Available Times/ });
   await expect(viewTimes).toBeVisible();

@@ -1,11 +1,18 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { ISLAND_ATTRIBUTE, islandNames, STATIC_PAGE_ATTRIBUTE, type IslandName } from './components/island/island-attributes';
+import {
+  ISLAND_ATTRIBUTE,
+  islandNames,
+  islandsLoadedNearViewport,
+  STATIC_PAGE_ATTRIBUTE,
+  type IslandName,
+} from './components/island/island-attributes';
 import { App } from './app/app';
 import { islandModuleFiles } from './app/island-module-files';
 import { moduleForPath, preloadPage } from './app/router';
 import { routeModuleFiles } from './app/route-module-files';
+import type { RouteModuleKey } from './app/route-modules';
 
 export interface RenderResult {
   html: string;
@@ -56,20 +63,27 @@ export async function render(url: string): Promise<RenderResult> {
   );
   if (renderErrors.length > 0) throw renderErrors[0];
   const html = await streamToString(prelude);
-  const adopted = html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`);
-  return {
-    html,
-    statusCode: module === 'notFound' ? 404 : 200,
-    moduleFiles: adopted
-      ? islandsIn(html).map((name) => islandModuleFiles[name])
-      : [routeModuleFiles[module]],
-  };
+  return { html, statusCode: module === 'notFound' ? 404 : 200, moduleFiles: firstLoadModules(html, module) };
+}
+
+/**
+ * What the first load runs besides the entry: the page's module; for an adopted marketing page, its islands
+ * loaded with the page, and what mounts the others as they near the viewport.
+ */
+function firstLoadModules(html: string, module: RouteModuleKey): string[] {
+  if (!html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`)) return [routeModuleFiles[module]];
+  const islands = islandsIn(html);
+  const withPage = islands.filter((name) => !islandsLoadedNearViewport.has(name));
+  return [
+    ...withPage.map((name) => islandModuleFiles[name]),
+    ...(withPage.length < islands.length ? ['src/app/island-near-viewport.tsx'] : []),
+  ];
 }
 
 // Re-exported for the build script, so the sitemap, robots.txt and CSP read the same configuration the
 // pages were rendered with.
 export { buildRobotsTxt, buildSitemapXml, sitemapEntries } from './config/sitemap';
-export { env as buildEnv } from './config/env';
+export { supabaseEnv as buildEnv } from './config/supabase-env';
 export { site } from './config/site';
 export { buildDate } from './lib/format';
 export { provideCatalogueSnapshot } from './features/catalogue/catalogue-snapshot';

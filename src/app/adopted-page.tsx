@@ -1,8 +1,14 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { ISLAND_ATTRIBUTE, STATIC_PAGE_ATTRIBUTE, type IslandName } from '@/components/island/island-attributes';
+import {
+  ISLAND_ATTRIBUTE,
+  islandsLoadedNearViewport,
+  STATIC_PAGE_ATTRIBUTE,
+  type IslandName,
+} from '@/components/island/island-attributes';
 import { followInternalLink } from '@/lib/follow-internal-link';
+import type { IslandNearViewport as IslandNearViewportComponent } from './island-near-viewport';
 import { islandModules, type IslandModule } from './islands';
 import { useHydratedMarker } from './lazy-page';
 
@@ -16,7 +22,10 @@ export interface Adoption {
   pathname: string;
   /** The page's prerendered markup, handed back to React unchanged. */
   html: string;
+  /** The islands loaded with the page. */
   islands: ReadonlyMap<string, IslandModule>;
+  /** What mounts the others as they near the viewport: loaded only for a page that has such islands. */
+  IslandNearViewport: typeof IslandNearViewportComponent | null;
 }
 
 let adoption: Adoption | null = null;
@@ -44,10 +53,13 @@ export async function prepareAdoption(root: ParentNode, pathname: string): Promi
   if (names.some((name) => name === null)) return false;
   try {
     const islands = new Map<string, IslandModule>();
-    await Promise.all(
-      [...new Set(names as IslandName[])].map(async (name) => islands.set(name, await islandModules[name]())),
-    );
-    adoption = { pathname, html: page.innerHTML, islands };
+    const unique = [...new Set(names as IslandName[])];
+    const loadedWithPage = unique.filter((name) => !islandsLoadedNearViewport.has(name));
+    const [nearViewport] = await Promise.all([
+      unique.length > loadedWithPage.length ? import('./island-near-viewport') : null,
+      ...loadedWithPage.map(async (name) => islands.set(name, await islandModules[name]())),
+    ]);
+    adoption = { pathname, html: page.innerHTML, islands, IslandNearViewport: nearViewport?.IslandNearViewport ?? null };
     return true;
   } catch (error) {
     console.warn('Could not load part of the page; loading all of it instead:', error);
@@ -73,15 +85,36 @@ export function useLeaveAdoptedPage(pathname: string): void {
   }, [pathname]);
 }
 
-/** One island, mounted over its prerendered markup in the same commit, so nothing moves on screen. */
-function IslandMount({ container, island }: { container: HTMLElement; island: IslandModule }) {
-  const [mount] = useState(() => ({
-    prerendered: [...container.childNodes],
-    content: island.render(container),
-  }));
+const CONTROLS = 'a[href], button, input, select, textarea, summary';
+
+export function controlsIn(nodes: readonly Node[]): Element[] {
+  return nodes.flatMap((node) =>
+    node instanceof Element ? [...(node.matches(CONTROLS) ? [node] : []), ...node.querySelectorAll(CONTROLS)] : [],
+  );
+}
+
+/**
+ * One island, mounted over its prerendered markup in the same commit, so nothing moves on screen. The
+ * island renders the markup it replaces, so keyboard focus in it, and a button pressed before its code had
+ * arrived (`early.pressed`: its index among the island's controls), carry over to the same control.
+ */
+export function IslandMount({
+  container,
+  island,
+  early,
+}: {
+  container: HTMLElement;
+  island: IslandModule;
+  early?: { pressed: number | null };
+}) {
+  const [mount] = useState(() => ({ prerendered: [...container.childNodes], content: island.render(container) }));
   useLayoutEffect(() => {
+    const focused = controlsIn(mount.prerendered).findIndex((control) => control === document.activeElement);
     for (const node of mount.prerendered) node.remove();
-  }, [mount]);
+    const controls = container.querySelectorAll<HTMLElement>(CONTROLS);
+    if (focused >= 0) controls[focused]?.focus();
+    if (early?.pressed != null) controls[early.pressed]?.click();
+  }, [mount, container, early]);
   return createPortal(mount.content, container);
 }
 
@@ -95,8 +128,11 @@ export function AdoptedPage({ page }: { page: Adoption }) {
     const element = ref.current;
     if (!element) return;
     const mounts = [...element.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((container, index) => {
-      const island = page.islands.get(container.getAttribute(ISLAND_ATTRIBUTE) ?? '');
-      return island ? <IslandMount key={index} container={container} island={island} /> : null;
+      const name = islandNameOf(container);
+      const island = page.islands.get(name ?? '');
+      if (island) return <IslandMount key={index} container={container} island={island} />;
+      const { IslandNearViewport } = page;
+      return name && IslandNearViewport ? <IslandNearViewport key={index} container={container} name={name} /> : null;
     });
     // In a transition, as the hydration before it: React yields to the browser between the islands' parts.
     startTransition(() => setIslands(mounts));

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { env } from '@/config/env';
 
 /**
  * The localStorage key supabase-js keeps the session under. Named explicitly so the auth provider can tell
@@ -18,8 +17,8 @@ const listeners = new Set<ClientListener>();
  * it stays out of the marketing pages' first JavaScript (ARCHITECTURE.md "Performance budgets").
  */
 export function getSupabase(): Promise<SupabaseClient> {
-  clientPromise ??= import('@supabase/supabase-js').then(
-    ({ createClient }) => {
+  clientPromise ??= Promise.all([import('@supabase/supabase-js'), import('@/config/supabase-env')]).then(
+    ([{ createClient }, { supabaseEnv: env }]) => {
       const client = createClient(env.supabaseUrl, env.supabaseAnonKey, {
         auth: {
           storageKey: AUTH_STORAGE_KEY,

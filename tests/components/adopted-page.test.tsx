@@ -142,4 +142,43 @@ describe('a marketing page’s first load', () => {
     await user.click(within(screen.getByRole('tabpanel')).getByRole('link', { name: /Learn More/ }));
     await waitFor(() => expect(window.location.pathname).not.toBe(paths.virtualAppointments), LOAD);
   });
+
+  describe('an island far down the page (the booking calendar)', () => {
+    let intersect: (() => void) | null = null;
+    beforeEach(() => {
+      intersect = null;
+      class FakeIntersectionObserver {
+        constructor(private callback: IntersectionObserverCallback) {}
+        observe() {
+          intersect = () => this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
+        }
+        disconnect() {}
+      }
+      vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const loadButton = () => screen.getByRole('button', { name: 'Load calendar' });
+
+    it('mounts only when it nears the viewport', async () => {
+      mounted = await firstLoad(paths.virtualAppointments);
+      const prerendered = loadButton();
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(hydratedByReact(loadButton())).toBe(false);
+      act(() => intersect?.());
+      await waitFor(() => expect(hydratedByReact(loadButton())).toBe(true), LOAD);
+      expect(prerendered.isConnected).toBe(false);
+    });
+
+    it('passes on a press made before its code arrived', async () => {
+      const user = userEvent.setup();
+      mounted = await firstLoad(paths.virtualAppointments);
+      await user.click(loadButton());
+      // The press loaded the island, which then took it: the calendar starts loading (the scheduler is
+      // unreachable here) and the button is gone.
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Load calendar' })).toBeNull(), LOAD);
+      expect(screen.getByRole('region', { name: 'Booking calendar' })).toHaveFocus();
+    });
+  });
 });

@@ -8,6 +8,14 @@
 export const islandNames = ['faq-browser', 'tabs', 'booking-calendar'] as const;
 export type IslandName = (typeof islandNames)[number];
 
+/**
+ * Islands far down their page whose code loads only as they come near the viewport, or when the visitor
+ * reaches into them first (keyboard focus, a press), not with the page (ARCHITECTURE.md's first-load budget).
+ * Until then their prerendered markup shows; its links work, and a press on one of its buttons is passed on
+ * once the island has mounted.
+ */
+export const islandsLoadedNearViewport: ReadonlySet<IslandName> = new Set(['booking-calendar']);
+
 export const ISLAND_ATTRIBUTE = 'data-island';
 /** Wraps a marketing page's markup, so its first load can find and adopt it. */
 export const STATIC_PAGE_ATTRIBUTE = 'data-static-page';

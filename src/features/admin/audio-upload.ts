@@ -1,4 +1,4 @@
-import { env } from '@/config/env';
+import { supabaseEnv as env } from '@/config/supabase-env';
 import { AUDIO_BUCKET } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
 import { AdminApiError } from './admin-api';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { env } from '@/config/env';
+import { supabaseEnv as env } from '@/config/supabase-env';
 import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
 import type { Catalogue, CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';

@@ -12,7 +12,7 @@ import { absoluteUrl, site } from '@/config/site';
 import { aboutContent as content, aboutFaqCount } from '@/content/about';
 import { firstFaqEntries } from '@/content/faq-first';
 import { BookingButton } from '@/features/booking/booking-button';
-import { FaqAccordion } from '@/features/faq/faq-accordion';
+import { FaqAccordion } from '@/features/faq/faq-browser-island';
 
 const advantageIcons = { home: House, clock: Clock, lock: LockKeyhole } as const;
 
