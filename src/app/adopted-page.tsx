@@ -59,7 +59,12 @@ export async function prepareAdoption(root: ParentNode, pathname: string): Promi
       unique.length > loadedWithPage.length ? import('./island-near-viewport') : null,
       ...loadedWithPage.map(async (name) => islands.set(name, await islandModules[name]())),
     ]);
-    adoption = { pathname, html: page.innerHTML, islands, IslandNearViewport: nearViewport?.IslandNearViewport ?? null };
+    adoption = {
+      pathname,
+      html: page.innerHTML,
+      islands,
+      IslandNearViewport: nearViewport?.IslandNearViewport ?? null,
+    };
     return true;
   } catch (error) {
     console.warn('Could not load part of the page; loading all of it instead:', error);
@@ -89,7 +94,9 @@ const CONTROLS = 'a[href], button, input, select, textarea, summary';
 
 export function controlsIn(nodes: readonly Node[]): Element[] {
   return nodes.flatMap((node) =>
-    node instanceof Element ? [...(node.matches(CONTROLS) ? [node] : []), ...node.querySelectorAll(CONTROLS)] : [],
+    node instanceof Element
+      ? [...(node.matches(CONTROLS) ? [node] : []), ...node.querySelectorAll(CONTROLS)]
+      : [],
   );
 }
 
@@ -107,7 +114,10 @@ export function IslandMount({
   island: IslandModule;
   early?: { pressed: number | null };
 }) {
-  const [mount] = useState(() => ({ prerendered: [...container.childNodes], content: island.render(container) }));
+  const [mount] = useState(() => ({
+    prerendered: [...container.childNodes],
+    content: island.render(container),
+  }));
   useLayoutEffect(() => {
     const focused = controlsIn(mount.prerendered).findIndex((control) => control === document.activeElement);
     for (const node of mount.prerendered) node.remove();
@@ -127,13 +137,17 @@ export function AdoptedPage({ page }: { page: Adoption }) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const mounts = [...element.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((container, index) => {
-      const name = islandNameOf(container);
-      const island = page.islands.get(name ?? '');
-      if (island) return <IslandMount key={index} container={container} island={island} />;
-      const { IslandNearViewport } = page;
-      return name && IslandNearViewport ? <IslandNearViewport key={index} container={container} name={name} /> : null;
-    });
+    const mounts = [...element.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map(
+      (container, index) => {
+        const name = islandNameOf(container);
+        const island = page.islands.get(name ?? '');
+        if (island) return <IslandMount key={index} container={container} island={island} />;
+        const { IslandNearViewport } = page;
+        return name && IslandNearViewport ? (
+          <IslandNearViewport key={index} container={container} name={name} />
+        ) : null;
+      },
+    );
     // In a transition, as the hydration before it: React yields to the browser between the islands' parts.
     startTransition(() => setIslands(mounts));
   }, [page]);
@@ -143,7 +157,8 @@ export function AdoptedPage({ page }: { page: Adoption }) {
   // listener runs after React's own, so a link an island renders with <Link> is not followed twice.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.target instanceof Node && ref.current?.contains(event.target)) followInternalLink(event, navigate);
+      if (event.target instanceof Node && ref.current?.contains(event.target))
+        followInternalLink(event, navigate);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

@@ -10,7 +10,9 @@ import { islandModules, type IslandModule } from './islands';
  * focuses or presses something in it (islandsLoadedNearViewport).
  */
 export function IslandNearViewport({ container, name }: { container: HTMLElement; name: IslandName }) {
-  const [loaded, setLoaded] = useState<{ island: IslandModule; early: { pressed: number | null } } | null>(null);
+  const [loaded, setLoaded] = useState<{ island: IslandModule; early: { pressed: number | null } } | null>(
+    null,
+  );
   useEffect(() => {
     // Read when the island mounts: a press may come after its code has arrived but before it has mounted.
     const early = { pressed: null as number | null };

@@ -9,7 +9,14 @@ import type { NavigateFunction } from 'react-router-dom';
 export function followInternalLink(
   event: Pick<
     MouseEvent,
-    'target' | 'defaultPrevented' | 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'preventDefault'
+    | 'target'
+    | 'defaultPrevented'
+    | 'button'
+    | 'metaKey'
+    | 'altKey'
+    | 'ctrlKey'
+    | 'shiftKey'
+    | 'preventDefault'
   >,
   navigate: NavigateFunction,
 ): boolean {

@@ -81,7 +81,8 @@ describe('a marketing page’s first load', () => {
     expect(document.head.querySelectorAll('[data-prerendered]').length).toBeGreaterThan(3);
     // React did not hydrate the page's elements (a hydrated element carries React's fiber), and nothing
     // replaced them afterwards: the element prerendered is the one still shown.
-    const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const hydratedByReact = (element: Element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     expect(hydratedByReact(heading)).toBe(false);
     expect(hydratedByReact(document.querySelector('header')!)).toBe(true);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -106,7 +107,9 @@ describe('a marketing page’s first load', () => {
     const contact = within(main).getByRole('link', { name: 'Ask a Question First' });
     contact.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot load documents
     contact.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
-    const booking = within(main).getAllByRole('link', { name: /opens the booking calendar in a new tab/ })[0]!;
+    const booking = within(main).getAllByRole('link', {
+      name: /opens the booking calendar in a new tab/,
+    })[0]!;
     booking.addEventListener('click', (event) => event.preventDefault());
     booking.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect(window.location.pathname).toBe(paths.virtualAppointments);
@@ -119,7 +122,9 @@ describe('a marketing page’s first load', () => {
     expect(results()).toHaveTextContent(`Showing ${faqEntries.length} of ${faqEntries.length} questions`);
     await user.type(screen.getByRole('searchbox', { name: 'Search the questions' }), 'refund');
     const expected = faqEntries.filter((e) => /refund/i.test(`${e.question} ${e.answer}`)).length;
-    expect(results()).toHaveTextContent(`Showing ${expected} of ${faqEntries.length} questions matching "refund"`);
+    expect(results()).toHaveTextContent(
+      `Showing ${expected} of ${faqEntries.length} questions matching "refund"`,
+    );
     await user.click(screen.getByRole('button', { name: /^Privacy & Security/ }));
     expect(screen.getByRole('heading', { name: 'No questions found' })).toBeInTheDocument();
     // One search box: the island replaced the prerendered one, it did not add a second.
@@ -150,7 +155,8 @@ describe('a marketing page’s first load', () => {
       class FakeIntersectionObserver {
         constructor(private callback: IntersectionObserverCallback) {}
         observe() {
-          intersect = () => this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
+          intersect = () =>
+            this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
         }
         disconnect() {}
       }
@@ -158,7 +164,8 @@ describe('a marketing page’s first load', () => {
     });
     afterEach(() => vi.unstubAllGlobals());
 
-    const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const hydratedByReact = (element: Element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     const loadButton = () => screen.getByRole('button', { name: 'Load calendar' });
 
     it('mounts only when it nears the viewport', async () => {

@@ -20,7 +20,9 @@ afterEach(() => {
 describe('followInternalLink', () => {
   it('navigates in the app for a plain click on a link to another page of the site, from inside the link too', () => {
     window.history.replaceState(null, '', '/faq');
-    const { followed, navigate, prevented } = clickOn('<a href="/contact?from=faq#form"><span>Contact</span></a>');
+    const { followed, navigate, prevented } = clickOn(
+      '<a href="/contact?from=faq#form"><span>Contact</span></a>',
+    );
     expect(followed).toBe(true);
     expect(prevented).toBe(true);
     expect(navigate).toHaveBeenCalledWith('/contact?from=faq#form', { replace: false });

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 
 import { ISLAND_ATTRIBUTE, type IslandName } from './island-attributes';
 
-
 interface IslandProps {
   name: IslandName;
   children: ReactNode;

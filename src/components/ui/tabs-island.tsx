@@ -15,5 +15,11 @@ export function render(container: HTMLElement) {
     label: tab.textContent ?? '',
     content: <StaticHtml html={panels[index]?.innerHTML ?? ''} />,
   }));
-  return <Tabs className={root?.className || undefined} label={list?.getAttribute('aria-label') ?? ''} items={items} />;
+  return (
+    <Tabs
+      className={root?.className || undefined}
+      label={list?.getAttribute('aria-label') ?? ''}
+      items={items}
+    />
+  );
 }
