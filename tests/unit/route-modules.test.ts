@@ -8,23 +8,23 @@ import { routeModules } from '@/app/route-modules';
 import { paths } from '@/config/paths';
 import { sitemapEntries } from '@/config/sitemap';
 
+/** A file map the server uses is in step with the registry of loaders the browser uses. */
+function expectSourceFiles(registry: string, files: Record<string, string>, loaders: Record<string, unknown>) {
+  const source = readFileSync(registry, 'utf8');
+  expect(Object.keys(files).sort()).toEqual(Object.keys(loaders).sort());
+  for (const file of Object.values(files)) {
+    expect(existsSync(file), file).toBe(true);
+    expect(source).toContain(`import('@/${file.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
+  }
+}
+
 describe('route table', () => {
   it('names the real source file of every page module', () => {
-    const source = readFileSync('src/app/route-modules.ts', 'utf8');
-    expect(Object.keys(routeModuleFiles).sort()).toEqual(Object.keys(routeModules).sort());
-    for (const file of Object.values(routeModuleFiles)) {
-      expect(existsSync(file), file).toBe(true);
-      expect(source).toContain(`import('@/${file.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
-    }
+    expectSourceFiles('src/app/route-modules.ts', routeModuleFiles, routeModules);
   });
 
   it('names the real source file of every island module', () => {
-    const source = readFileSync('src/app/islands.ts', 'utf8');
-    expect(Object.keys(islandModuleFiles).sort()).toEqual(Object.keys(islandModules).sort());
-    for (const file of Object.values(islandModuleFiles)) {
-      expect(existsSync(file), file).toBe(true);
-      expect(source).toContain(`import('@/${file.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
-    }
+    expectSourceFiles('src/app/islands.ts', islandModuleFiles, islandModules);
   });
 
   it('registers every path of the spec’s route table and the sitemap', () => {
