@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import {
   ISLAND_ATTRIBUTE,
-  islandNames,
+  isIslandName,
   islandsLoadedNearViewport,
   STATIC_PAGE_ATTRIBUTE,
   type IslandName,
@@ -22,10 +22,6 @@ export interface RenderResult {
    * a marketing page (adopted on its first load, src/app/adopted-page.tsx) its islands'.
    */
   moduleFiles: string[];
-}
-
-function isIslandName(name: string): name is IslandName {
-  return (islandNames as readonly string[]).includes(name);
 }
 
 /** The islands a page's markup names (an unknown name fails the build). */

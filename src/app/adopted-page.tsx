@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import {
   ISLAND_ATTRIBUTE,
+  isIslandName,
   islandsLoadedNearViewport,
   STATIC_PAGE_ATTRIBUTE,
   type IslandName,
@@ -37,7 +38,7 @@ export function removePrerenderedHead(): void {
 
 function islandNameOf(element: Element): IslandName | null {
   const name = element.getAttribute(ISLAND_ATTRIBUTE);
-  return name !== null && name in islandModules ? (name as IslandName) : null;
+  return isIslandName(name) ? name : null;
 }
 
 /**

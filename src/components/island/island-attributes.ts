@@ -8,6 +8,10 @@
 export const islandNames = ['faq-browser', 'tabs', 'booking-calendar'] as const;
 export type IslandName = (typeof islandNames)[number];
 
+export function isIslandName(name: string | null): name is IslandName {
+  return (islandNames as readonly (string | null)[]).includes(name);
+}
+
 /**
  * Islands far down their page whose code loads only as they come near the viewport, or when the visitor
  * reaches into them first (keyboard focus, a press), not with the page (ARCHITECTURE.md's first-load budget).
