@@ -5,10 +5,12 @@
 //   /settings             GET / PUT {"webhooks": "immediate" | "off" | "delay:<ms>"}
 //   /events               GET the events sent (newest first) with their delivery results
 //   /events/<id>/resend   POST: deliver an event again
+//   /disputes             POST {"payment_intent"}: raise a dispute; /disputes/<id>/close POST {"status"}
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody } from '../http-util.ts';
 import type { StackContext } from '../stack-context.ts';
 import { handleApi, stripeError, type ApiResult } from './api.ts';
+import { closeDispute, raiseDispute } from './disputes.ts';
 import { showCheckout, submitCheckout, type PageResult } from './page.ts';
 import { formatWebhookMode, parseWebhookMode } from './settings.ts';
 import { stateOf } from './state.ts';
@@ -145,6 +147,16 @@ export async function handleStripeStandIn(
           event: JSON.parse(event.payload) as unknown,
         })),
     );
+  }
+  const disputeClose = /^\/disputes\/(dp_[A-Za-z0-9]+)\/close$/.exec(path);
+  if ((path === '/disputes' || disputeClose) && method === 'POST') {
+    const text = await body(req);
+    const parsed = text === null ? null : parseJson(Buffer.from(text));
+    const fields = parsed?.ok && isRecord(parsed.value) ? parsed.value : {};
+    const result = disputeClose
+      ? await closeDispute(stack, disputeClose[1] ?? '', fields.status)
+      : await raiseDispute(stack, fields.payment_intent);
+    return replyJson(res, result.status, result.body);
   }
   const resend = /^\/events\/(evt_[A-Za-z0-9]+)\/resend$/.exec(path);
   if (resend && method === 'POST') {
