@@ -324,7 +324,8 @@ function listSessions(stack: StackContext, url: URL): ApiResult {
   const bound = (name: string): number | null | 'bad' => {
     const value = query.get(`created[${name}]`);
     if (value === null) return null;
-    return integer(value) ?? 'bad';
+    // Unix seconds: ten digits.
+    return /^\d{1,11}$/.test(value) ? Number(value) : 'bad';
   };
   const gte = bound('gte');
   const gt = bound('gt');
