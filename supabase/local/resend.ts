@@ -4,7 +4,15 @@
 // email in the local inbox (/_local/inbox) instead of sending it.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody, sendJson } from './http-util.ts';
+import {
+  BodyTooLargeError,
+  JSON_BODY_LIMIT,
+  header,
+  isRecord,
+  parseJson,
+  readBody,
+  sendJson,
+} from './http-util.ts';
 import type { StackContext } from './stack-context.ts';
 
 export const RESEND_STAND_IN_PATH = '/_local/resend';
@@ -26,7 +34,9 @@ function keysOf(stack: StackContext): Map<string, string> {
 function recipients(value: unknown): string[] | null {
   const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
   if (!list || list.length === 0 || list.length > 50) return null;
-  return list.every((item) => typeof item === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(item)) ? (list as string[]) : null;
+  return list.every((item) => typeof item === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(item))
+    ? (list as string[])
+    : null;
 }
 
 export async function handleResendStandIn(
@@ -35,8 +45,10 @@ export async function handleResendStandIn(
   res: ServerResponse,
   path: string,
 ): Promise<void> {
-  if (path !== '/emails') return sendJson(res, 404, { statusCode: 404, name: 'not_found', message: 'Not found' });
-  if (req.method !== 'POST') return sendJson(res, 405, { statusCode: 405, name: 'method_not_allowed', message: 'Use POST' });
+  if (path !== '/emails')
+    return sendJson(res, 404, { statusCode: 404, name: 'not_found', message: 'Not found' });
+  if (req.method !== 'POST')
+    return sendJson(res, 405, { statusCode: 405, name: 'method_not_allowed', message: 'Use POST' });
   const key = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
   if (key !== LOCAL_RESEND_API_KEY) {
     return sendJson(res, key ? 403 : 401, {
@@ -49,15 +61,22 @@ export async function handleResendStandIn(
   try {
     body = await readBody(req, JSON_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return sendJson(res, 413, { statusCode: 413, name: 'too_large', message: 'Body too large' });
+    if (error instanceof BodyTooLargeError)
+      return sendJson(res, 413, { statusCode: 413, name: 'too_large', message: 'Body too large' });
     throw error;
   }
   const parsed = parseJson(body);
   const email = parsed.ok && isRecord(parsed.value) ? parsed.value : null;
   const to = recipients(email?.to);
   const { from, subject, html, text } = email ?? {};
-  if (!email || !to || typeof from !== 'string' || typeof subject !== 'string' || subject === '' ||
-      (typeof html !== 'string' && typeof text !== 'string')) {
+  if (
+    !email ||
+    !to ||
+    typeof from !== 'string' ||
+    typeof subject !== 'string' ||
+    subject === '' ||
+    (typeof html !== 'string' && typeof text !== 'string')
+  ) {
     return sendJson(res, 422, {
       statusCode: 422,
       name: 'validation_error',

@@ -81,7 +81,11 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
   async function reconcile(token: string) {
     const response = await fetch(`${stack.url}/functions/v1/reconcile-payments`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, apikey: stack.anonKey, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        apikey: stack.anonKey,
+        'content-type': 'application/json',
+      },
       body: '{}',
     });
     return { status: response.status, body: (await response.json()) as Record<string, number> };
@@ -147,9 +151,13 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     expect(started.status).toBe(200);
     const sessionId = sessionIdOf(started.data.url!);
     // 699p split 175/175/175/174 over its four audios: without the first, 524p.
-    const session = await standInStripe(stack).checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+    const session = await standInStripe(stack).checkout.sessions.retrieve(sessionId, {
+      expand: ['line_items'],
+    });
     expect(session.amount_total).toBe(524);
-    expect(session.line_items?.data[0]?.description).toMatch(new RegExp(`^${pkg.title} \\(without ".+", already yours\\)$`));
+    expect(session.line_items?.data[0]?.description).toMatch(
+      new RegExp(`^${pkg.title} \\(without ".+", already yours\\)$`),
+    );
     await pay(started.data.url!);
     const order = await orderOfSession(stack, sessionId);
     const mine = (await purchasesOf(stack, customer.userId)).filter((p) => p.order_id === order.id);
@@ -271,7 +279,9 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ fulfilled: 0, failed: 0, refunds: 0, receipts: 0 });
     expect(await purchasesOf(stack, customer.userId)).toEqual(afterFirst);
-    expect((await inbox(stack, customer.email)).filter((m) => m.subject.startsWith('Your receipt'))).toHaveLength(1);
+    expect(
+      (await inbox(stack, customer.email)).filter((m) => m.subject.startsWith('Your receipt')),
+    ).toHaveLength(1);
   });
 
   it('the receipt and the refund notice arrive in the inbox, HTML and text, with the items, prices and total', async () => {
@@ -285,7 +295,9 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     const order = await orderOfSession(stack, sessionIdOf(started.data.url!));
     const number = order.id.slice(0, 8).toUpperCase();
 
-    const [receipt] = (await inbox(stack, customer.email)).filter((m) => m.subject.startsWith('Your receipt'));
+    const [receipt] = (await inbox(stack, customer.email)).filter((m) =>
+      m.subject.startsWith('Your receipt'),
+    );
     expect(receipt?.subject).toBe(`Your receipt from Mindful Change Hypnotherapy (order ${number})`);
     for (const part of [receipt!.text, receipt!.html]) {
       expect(part).toContain(number);

@@ -33,9 +33,17 @@ async function createUser(db: Connection): Promise<string> {
 }
 
 /** Opens an order as create-checkout does, gives it a session, and moves it to a London day. */
-async function openOrder(db: Connection, userId: string, items: { kind: string; id: string }[], daysAgo: number): Promise<Opened> {
+async function openOrder(
+  db: Connection,
+  userId: string,
+  items: { kind: string; id: string }[],
+  daysAgo: number,
+): Promise<Opened> {
   const opened = (
-    await db.query<{ j: Opened }>(`select public.open_checkout_order($1, $2::jsonb) as j`, [userId, JSON.stringify(items)])
+    await db.query<{ j: Opened }>(`select public.open_checkout_order($1, $2::jsonb) as j`, [
+      userId,
+      JSON.stringify(items),
+    ])
   ).rows[0]!.j;
   await db.query(
     `update public.orders set stripe_session_id = $2, created_at = now() - make_interval(days => $3) where id = $1`,
@@ -65,31 +73,53 @@ export async function raceRound(
     )
   ).rows.map((row) => row.id);
   const packages = (
-    await setup.query<{ id: string }>(`select id from public.packages where published order by sort_order limit 2`)
+    await setup.query<{ id: string }>(
+      `select id from public.packages where published order by sort_order limit 2`,
+    )
   ).rows.map((row) => row.id);
   const [x, y, z] = products as [string, string, string];
   const [p1, p2] = packages as [string, string];
 
   // Carts sharing x, y (opposite order) and z, packages sharing the Inception Guide.
   const carts = [
-    [{ kind: 'product', id: x }, { kind: 'product', id: y }],
-    [{ kind: 'product', id: y }, { kind: 'product', id: x }],
-    [{ kind: 'product', id: z }, { kind: 'package', id: p1 }, { kind: 'product', id: x }],
-    [{ kind: 'package', id: p2 }, { kind: 'product', id: y }, { kind: 'product', id: z }],
+    [
+      { kind: 'product', id: x },
+      { kind: 'product', id: y },
+    ],
+    [
+      { kind: 'product', id: y },
+      { kind: 'product', id: x },
+    ],
+    [
+      { kind: 'product', id: z },
+      { kind: 'package', id: p1 },
+      { kind: 'product', id: x },
+    ],
+    [
+      { kind: 'package', id: p2 },
+      { kind: 'product', id: y },
+      { kind: 'product', id: z },
+    ],
   ];
 
-  type Job = { kind: 'fulfil'; order: Opened; userId: string } | { kind: 'refund'; order: Opened; userId: string };
+  type Job =
+    { kind: 'fulfil'; order: Opened; userId: string } | { kind: 'refund'; order: Opened; userId: string };
   const jobs: Job[] = [];
   // Refunds: paid orders of their own customers, fulfilled now (sequentially), refunded in the race.
   for (let i = 0; i < refunds; i += 1) {
     const userId = await createUser(setup);
     const order = await openOrder(setup, userId, carts[i % carts.length]!, i % 2);
-    await setup.query(fulfilSql, [order.order_id, `cs_race_${order.order_id}`, `pi_race_${order.order_id}`, order.amount_pence]);
+    await setup.query(fulfilSql, [
+      order.order_id,
+      `cs_race_${order.order_id}`,
+      `pi_race_${order.order_id}`,
+      order.amount_pence,
+    ]);
     jobs.push({ kind: 'refund', order, userId });
   }
   // Fulfilments: mostly one order per customer; every fourth customer has two orders granting the same audio
   // (the second checkout closed the first, but both were paid), fulfilled at the same time.
-  for (let i = 0; i < fulfilments; ) {
+  for (let i = 0; i < fulfilments;) {
     const userId = await createUser(setup);
     const twice = i % 4 === 3 && i + 1 < fulfilments;
     const first = await openOrder(setup, userId, carts[i % carts.length]!, i % 2);
@@ -101,7 +131,8 @@ export async function raceRound(
       i += 1;
     }
   }
-  if (connections.length < jobs.length) throw new Error(`need ${jobs.length} connections, have ${connections.length}`);
+  if (connections.length < jobs.length)
+    throw new Error(`need ${jobs.length} connections, have ${connections.length}`);
 
   // Interleave the kinds so refunds and fulfilments start together.
   jobs.sort((a, b) => (a.order.order_id < b.order.order_id ? -1 : 1));
@@ -130,7 +161,14 @@ export async function raceRound(
   const problems: string[] = [];
   const ids = jobs.map((job) => job.order.order_id);
   const orders = (
-    await setup.query<{ id: string; status: string; amount_paid_pence: number | null; ungranted_pence: number; granted: number; purchases: number }>(
+    await setup.query<{
+      id: string;
+      status: string;
+      amount_paid_pence: number | null;
+      ungranted_pence: number;
+      granted: number;
+      purchases: number;
+    }>(
       `select o.id, o.status, o.amount_paid_pence, o.ungranted_pence,
               coalesce((select sum((p.price * 100)::int) from public.purchases p where p.order_id = o.id), 0)::int as granted,
               (select count(*) from public.purchases p where p.order_id = o.id)::int as purchases
@@ -146,12 +184,15 @@ export async function raceRound(
       continue;
     }
     if (job.kind === 'refund') {
-      if (row.status !== 'refunded' || row.purchases !== 0) problems.push(`refund of ${row.id}: ${row.status}, ${row.purchases} purchases`);
+      if (row.status !== 'refunded' || row.purchases !== 0)
+        problems.push(`refund of ${row.id}: ${row.status}, ${row.purchases} purchases`);
     } else {
       if (row.status !== 'paid') problems.push(`fulfilment of ${row.id}: ${row.status}`);
       // Each purchase records its price; with what was refunded as ungranted they add up to the charge.
       if (row.granted + row.ungranted_pence !== row.amount_paid_pence) {
-        problems.push(`order ${row.id}: purchases ${row.granted}p + ungranted ${row.ungranted_pence}p ≠ paid ${String(row.amount_paid_pence)}p`);
+        problems.push(
+          `order ${row.id}: purchases ${row.granted}p + ungranted ${row.ungranted_pence}p ≠ paid ${String(row.amount_paid_pence)}p`,
+        );
       }
     }
   }
@@ -165,10 +206,17 @@ export async function raceRound(
       [ids],
     )
   ).rows.filter((row) => row.owners !== 1);
-  for (const row of missing) problems.push(`order ${row.order_id}: audio ${row.product_id} owned ${row.owners} times`);
+  for (const row of missing)
+    problems.push(`order ${row.order_id}: audio ${row.product_id} owned ${row.owners} times`);
   // The sales rollups agree with the orders they summarise.
   const rollup = (
-    await setup.query<{ day: string; orders: number; revenue: number; expected_orders: number; expected_revenue: number }>(
+    await setup.query<{
+      day: string;
+      orders: number;
+      revenue: number;
+      expected_orders: number;
+      expected_revenue: number;
+    }>(
       `with summed as (
          select d.day, sum(d.orders)::int as orders, sum(d.revenue_pence)::bigint as revenue
          from public.admin_sales_by_day d group by d.day
@@ -183,7 +231,10 @@ export async function raceRound(
        where coalesce(s.orders, 0) <> coalesce(e.orders, 0) or coalesce(s.revenue, 0) <> coalesce(e.revenue, 0)`,
     )
   ).rows;
-  for (const row of rollup) problems.push(`sales of ${row.day}: ${row.orders} orders ${row.revenue}p, expected ${row.expected_orders} ${row.expected_revenue}p`);
+  for (const row of rollup)
+    problems.push(
+      `sales of ${row.day}: ${row.orders} orders ${row.revenue}p, expected ${row.expected_orders} ${row.expected_revenue}p`,
+    );
 
   return { calls: jobs.length, errors, deadlocks: errors.filter((e) => e.code === '40P01').length, problems };
 }

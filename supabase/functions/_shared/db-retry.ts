@@ -6,7 +6,16 @@
 // dashboard) retries later. See docs/money.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-const TRANSIENT_CODES = new Set(['40P01', '40001', '55P03', '57014', 'PGRST000', 'PGRST001', 'PGRST002', 'PGRST003']);
+const TRANSIENT_CODES = new Set([
+  '40P01',
+  '40001',
+  '55P03',
+  '57014',
+  'PGRST000',
+  'PGRST001',
+  'PGRST002',
+  'PGRST003',
+]);
 
 export class TransientDatabaseError extends Error {
   constructor(
@@ -24,7 +33,11 @@ type RpcError = { code?: string; message: string } | null;
 export function isTransient(error: { code?: string; message?: string } | null | undefined): boolean {
   if (!error) return false;
   const code = error.code ?? '';
-  return TRANSIENT_CODES.has(code) || code === '' || /fetch failed|network|ECONNREFUSED|timed? ?out/i.test(error.message ?? '');
+  return (
+    TRANSIENT_CODES.has(code) ||
+    code === '' ||
+    /fetch failed|network|ECONNREFUSED|timed? ?out/i.test(error.message ?? '')
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,13 +13,15 @@ export type OutgoingEmail = {
   idempotencyKey: string;
 };
 
-export type SendResult = { sent: true; id: string } | { sent: false; reason: 'not_configured' | 'failed'; detail: string };
+export type SendResult =
+  { sent: true; id: string } | { sent: false; reason: 'not_configured' | 'failed'; detail: string };
 
 /** Sends one email. Never throws: a failure is a result the caller records. */
 export async function sendEmail(email: OutgoingEmail): Promise<SendResult> {
   const key = env('RESEND_API_KEY');
   const from = env('EMAIL_FROM');
-  if (!key || !from) return { sent: false, reason: 'not_configured', detail: 'RESEND_API_KEY or EMAIL_FROM is not set' };
+  if (!key || !from)
+    return { sent: false, reason: 'not_configured', detail: 'RESEND_API_KEY or EMAIL_FROM is not set' };
   const base = (env('RESEND_API_URL') ?? 'https://api.resend.com').replace(/\/+$/, '');
   try {
     const response = await fetch(`${base}/emails`, {
@@ -29,7 +31,13 @@ export async function sendEmail(email: OutgoingEmail): Promise<SendResult> {
         'Content-Type': 'application/json',
         'Idempotency-Key': email.idempotencyKey,
       },
-      body: JSON.stringify({ from, to: [email.to], subject: email.subject, html: email.html, text: email.text }),
+      body: JSON.stringify({
+        from,
+        to: [email.to],
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };

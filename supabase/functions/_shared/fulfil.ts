@@ -52,11 +52,17 @@ const ORDER_COLUMNS =
  * return page, reconciliation) refunds it then.
  */
 export async function refundUngranted(stripe: Stripe, db: SupabaseClient, orderId: string): Promise<boolean> {
-  const { data: order, error } = await db.from('orders').select(ORDER_COLUMNS).eq('id', orderId).maybeSingle<OrderRow>();
-  if (error || !order) throw new Error(`refundUngranted: reading order ${orderId} failed: ${error?.message ?? 'missing'}`);
+  const { data: order, error } = await db
+    .from('orders')
+    .select(ORDER_COLUMNS)
+    .eq('id', orderId)
+    .maybeSingle<OrderRow>();
+  if (error || !order)
+    throw new Error(`refundUngranted: reading order ${orderId} failed: ${error?.message ?? 'missing'}`);
   if (order.ungranted_pence <= 0) return false;
   if (order.ungranted_refund_id) return true;
-  if (!order.stripe_payment_intent_id) throw new Error(`refundUngranted: order ${orderId} has no payment intent`);
+  if (!order.stripe_payment_intent_id)
+    throw new Error(`refundUngranted: order ${orderId} has no payment intent`);
   let refundId: string;
   try {
     const refund = await stripe.refunds.create(
@@ -75,7 +81,9 @@ export async function refundUngranted(stripe: Stripe, db: SupabaseClient, orderI
     refundId = 'already_refunded';
   }
   await rpcWithRetry<boolean>(db, 'record_ungranted_refund', { p_order_id: order.id, p_refund_id: refundId });
-  console.warn(`[fulfil] order ${order.id}: ${order.ungranted_pence}p paid for audio already owned, refunded`);
+  console.warn(
+    `[fulfil] order ${order.id}: ${order.ungranted_pence}p paid for audio already owned, refunded`,
+  );
   await sendOrderEmail(db, order.id, 'refund');
   return true;
 }
@@ -174,7 +182,10 @@ async function settle(
     try {
       refunded = await refundUngranted(stripe, db, orderId);
     } catch (failure) {
-      console.error(`[fulfil] refunding the ungranted part of order ${orderId} failed:`, (failure as Error).message);
+      console.error(
+        `[fulfil] refunding the ungranted part of order ${orderId} failed:`,
+        (failure as Error).message,
+      );
     }
     if (titles.length === 0) {
       const details = await db.rpc('order_email_details', { p_order_id: orderId });

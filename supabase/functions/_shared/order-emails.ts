@@ -25,7 +25,13 @@ export type OrderEmailDetails = {
 
 export type EmailKind = 'receipt' | 'refund';
 
-export type Practice = { name: string; address: string; siteUrl: string; vatNumber?: string; vatRatePercent?: number };
+export type Practice = {
+  name: string;
+  address: string;
+  siteUrl: string;
+  vatNumber?: string;
+  vatRatePercent?: number;
+};
 
 /** The practice as the function's environment configures it. */
 export function practiceFromEnv(): Practice {
@@ -34,7 +40,9 @@ export function practiceFromEnv(): Practice {
     name: env('PRACTICE_NAME') ?? 'Mindful Change Hypnotherapy',
     address: env('PRACTICE_ADDRESS') ?? '',
     siteUrl: (env('SITE_URL') ?? '').replace(/\/+$/, ''),
-    ...(env('VAT_NUMBER') ? { vatNumber: env('VAT_NUMBER'), vatRatePercent: Number.isFinite(rate) ? rate : 20 } : {}),
+    ...(env('VAT_NUMBER')
+      ? { vatNumber: env('VAT_NUMBER'), vatRatePercent: Number.isFinite(rate) ? rate : 20 }
+      : {}),
   };
 }
 
@@ -47,21 +55,30 @@ function escapeHtml(value: string): string {
 }
 
 function londonDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
+    new Date(iso),
+  );
 }
 
 type Row = { label: string; amount: string };
 
 /** The email's rows, shared by its HTML and text parts so both say the same. */
-function receiptRows(order: OrderEmailDetails, practice: Practice): { rows: Row[]; totals: Row[]; notes: string[] } {
+function receiptRows(
+  order: OrderEmailDetails,
+  practice: Practice,
+): { rows: Row[]; totals: Row[]; notes: string[] } {
   const paid = order.amount_paid_pence ?? order.amount_pence;
   const rows = order.lines.map((line) => ({ label: line.title, amount: pounds(line.price_pence) }));
   const totals: Row[] = [];
-  if (paid !== order.amount_pence) totals.push({ label: 'Discount', amount: `-${pounds(order.amount_pence - paid)}` });
+  if (paid !== order.amount_pence)
+    totals.push({ label: 'Discount', amount: `-${pounds(order.amount_pence - paid)}` });
   totals.push({ label: 'Total paid', amount: pounds(paid) });
   const notes: string[] = [];
   if (order.ungranted_pence > 0) {
-    const what = order.ungranted_titles.length > 0 ? order.ungranted_titles.map((t) => `"${t}"`).join(', ') : 'part of this order';
+    const what =
+      order.ungranted_titles.length > 0
+        ? order.ungranted_titles.map((t) => `"${t}"`).join(', ')
+        : 'part of this order';
     totals.push({ label: 'Refunded', amount: `-${pounds(order.ungranted_pence)}` });
     notes.push(`You already had ${what}, so we refunded ${pounds(order.ungranted_pence)} to your card.`);
   }
@@ -125,7 +142,11 @@ ${notes.map((note) => `<p>${escapeHtml(note)}</p>`).join('\n')}
 }
 
 /** The receipt or refund notice for an order, as sent. */
-export function composeOrderEmail(kind: EmailKind, order: OrderEmailDetails, practice: Practice): OutgoingEmail | null {
+export function composeOrderEmail(
+  kind: EmailKind,
+  order: OrderEmailDetails,
+  practice: Practice,
+): OutgoingEmail | null {
   if (!order.email) return null;
   const { rows, totals, notes } = receiptRows(order, practice);
   if (kind === 'receipt') {
@@ -138,13 +159,19 @@ export function composeOrderEmail(kind: EmailKind, order: OrderEmailDetails, pra
       totals,
       notes,
     );
-    return { to: order.email, subject: `Your receipt from ${practice.name} (order ${order.order_number})`, html, text, idempotencyKey: `receipt-${order.order_id}` };
+    return {
+      to: order.email,
+      subject: `Your receipt from ${practice.name} (order ${order.order_number})`,
+      html,
+      text,
+      idempotencyKey: `receipt-${order.order_id}`,
+    };
   }
   const whole = order.status === 'refunded';
-  const refunded = whole ? (order.amount_paid_pence ?? order.amount_pence) - order.ungranted_pence : order.ungranted_pence;
-  const refundTotals = whole
-    ? [...totals, { label: 'Refunded', amount: `-${pounds(refunded)}` }]
-    : totals;
+  const refunded = whole
+    ? (order.amount_paid_pence ?? order.amount_pence) - order.ungranted_pence
+    : order.ungranted_pence;
+  const refundTotals = whole ? [...totals, { label: 'Refunded', amount: `-${pounds(refunded)}` }] : totals;
   const { html, text } = render(
     'Your refund',
     whole
@@ -156,14 +183,24 @@ export function composeOrderEmail(kind: EmailKind, order: OrderEmailDetails, pra
     refundTotals,
     notes,
   );
-  return { to: order.email, subject: `Your refund from ${practice.name} (order ${order.order_number})`, html, text, idempotencyKey: `refund-${order.order_id}-${whole ? 'whole' : 'part'}` };
+  return {
+    to: order.email,
+    subject: `Your refund from ${practice.name} (order ${order.order_number})`,
+    html,
+    text,
+    idempotencyKey: `refund-${order.order_id}-${whole ? 'whole' : 'part'}`,
+  };
 }
 
 /**
  * Sends the order's receipt or refund notice unless it was sent already. Never throws (an email is not worth a
  * failed webhook); returns what happened, for logs and tests.
  */
-export async function sendOrderEmail(db: SupabaseClient, orderId: string, kind: EmailKind): Promise<'sent' | 'already' | 'skipped' | 'failed'> {
+export async function sendOrderEmail(
+  db: SupabaseClient,
+  orderId: string,
+  kind: EmailKind,
+): Promise<'sent' | 'already' | 'skipped' | 'failed'> {
   if (!env('RESEND_API_KEY') || !env('EMAIL_FROM')) return 'skipped';
   const claimed = await db.rpc('claim_order_email', { p_order_id: orderId, p_kind: kind });
   if (claimed.error) {

@@ -73,7 +73,9 @@ serve(async (req) => {
       );
     }
     if (outcome === 'unknown') {
-      console.warn(`[create-checkout] could not expire session ${earlier.session_id} of order ${earlier.order_id}`);
+      console.warn(
+        `[create-checkout] could not expire session ${earlier.session_id} of order ${earlier.order_id}`,
+      );
       return giveUp(503, 'We could not close your earlier checkout. Please try again in a moment.');
     }
   }

@@ -81,7 +81,10 @@ serve(async (req) => {
         else if (!result.ok) console.warn(`[reconcile-payments] session ${sessionId}: ${result.reason}`);
       } catch (failure) {
         failed += 1;
-        console.error(`[reconcile-payments] fulfilling session ${sessionId} failed:`, (failure as Error).message);
+        console.error(
+          `[reconcile-payments] fulfilling session ${sessionId} failed:`,
+          (failure as Error).message,
+        );
       }
     }
   }

@@ -95,11 +95,17 @@ async function handler(req: Request): Promise<Response> {
   // charge.refunded webhook (retried by Stripe) or a second click (same idempotency key) completes it.
   let result: { revoked?: number; already?: boolean };
   try {
-    result = (await rpcWithRetry<typeof result | null>(db, 'mark_order_refunded', { p_payment_intent: paymentIntent })) ?? {};
+    result =
+      (await rpcWithRetry<typeof result | null>(db, 'mark_order_refunded', {
+        p_payment_intent: paymentIntent,
+      })) ?? {};
   } catch (error) {
     console.warn(`refund-order: could not mark ${orderId} refunded: ${(error as Error).message}`);
     return error instanceof TransientDatabaseError
-      ? errorJson(503, 'The payment was refunded; the order will show it shortly. Please refresh in a moment.')
+      ? errorJson(
+          503,
+          'The payment was refunded; the order will show it shortly. Please refresh in a moment.',
+        )
       : errorJson(500, 'The payment was refunded, but the order could not be updated. Please try again.');
   }
   await sendOrderEmail(db, orderId, 'refund');

@@ -22,7 +22,10 @@ function intentOf(value: string | { id: string } | null | undefined): string | n
 /** A failed database call: 503 when a retry may succeed, 500 otherwise; Stripe retries both. */
 function databaseFailure(what: string, error: unknown): Response {
   const transient = error instanceof TransientDatabaseError;
-  console.error(`[stripe-webhook] ${what} failed${transient ? ' (transient)' : ''}:`, (error as Error).message);
+  console.error(
+    `[stripe-webhook] ${what} failed${transient ? ' (transient)' : ''}:`,
+    (error as Error).message,
+  );
   return transient
     ? errorJson(503, 'The database is busy; Stripe will retry.')
     : errorJson(500, `${what} failed; Stripe will retry.`);
@@ -68,7 +71,10 @@ serve(async (req) => {
     case 'checkout.session.expired': {
       const status = event.type === 'checkout.session.expired' ? 'expired' : 'failed';
       try {
-        await rpcWithRetry(db, 'close_unpaid_order', { p_session_id: event.data.object.id, p_status: status });
+        await rpcWithRetry(db, 'close_unpaid_order', {
+          p_session_id: event.data.object.id,
+          p_status: status,
+        });
       } catch (error) {
         return databaseFailure('closing the order', error);
       }
@@ -86,7 +92,9 @@ serve(async (req) => {
       } catch (error) {
         // Ours but not paid yet (events arrive in any order: 22023 'not paid'): a retry after fulfilment
         // revokes it.
-        console.warn('[stripe-webhook] refund for an order not yet fulfilled or a failed update; asking Stripe to retry');
+        console.warn(
+          '[stripe-webhook] refund for an order not yet fulfilled or a failed update; asking Stripe to retry',
+        );
         return (error as { code?: string }).code === '22023'
           ? errorJson(503, 'The order is not fulfilled yet; retry later.')
           : databaseFailure('marking the order refunded', error);
@@ -104,7 +112,12 @@ serve(async (req) => {
       let outcome: 'open' | 'won' | 'lost' | null = 'open';
       if (event.type === 'charge.dispute.closed') {
         // warning_closed: an inquiry closed without a chargeback, as good as won.
-        outcome = dispute.status === 'lost' ? 'lost' : dispute.status === 'won' || dispute.status === 'warning_closed' ? 'won' : null;
+        outcome =
+          dispute.status === 'lost'
+            ? 'lost'
+            : dispute.status === 'won' || dispute.status === 'warning_closed'
+              ? 'won'
+              : null;
       }
       if (outcome === null) return received({ ignored: `dispute status ${dispute.status}` });
       try {

@@ -46,7 +46,12 @@ serve(async (req) => {
   } catch (failed) {
     console.error('[verify-payment] fulfilment failed for order', order.id, (failed as Error).message);
     if (failed instanceof TransientDatabaseError) {
-      return json(503, { success: false, purchase: null, error: 'We are busy confirming payments. Please try again in a moment.', retry: true });
+      return json(503, {
+        success: false,
+        purchase: null,
+        error: 'We are busy confirming payments. Please try again in a moment.',
+        retry: true,
+      });
     }
     return failure(502, 'We could not confirm the payment with the payment provider. Please try again.');
   }

@@ -320,7 +320,8 @@ function listSessions(stack: StackContext, url: URL): ApiResult {
   const query = url.searchParams;
   const limitText = query.get('limit');
   const limit = limitText === null ? 10 : integer(limitText);
-  if (limit === null || limit < 1 || limit > 100) return invalid('limit', 'This value must be between 1 and 100.');
+  if (limit === null || limit < 1 || limit > 100)
+    return invalid('limit', 'This value must be between 1 and 100.');
   const bound = (name: string): number | null | 'bad' => {
     const value = query.get(`created[${name}]`);
     if (value === null) return null;

@@ -9,10 +9,14 @@ import { sendEvent } from './webhooks.ts';
 
 export async function raiseDispute(stack: StackContext, paymentIntent: unknown): Promise<ApiResult> {
   if (typeof paymentIntent !== 'string' || !/^pi_\w+$/.test(paymentIntent)) {
-    return stripeError(400, 'Send {"payment_intent": "pi_…"}.', { code: 'parameter_missing', param: 'payment_intent' });
+    return stripeError(400, 'Send {"payment_intent": "pi_…"}.', {
+      code: 'parameter_missing',
+      param: 'payment_intent',
+    });
   }
   const charge = await chargeFor(stack, paymentIntent);
-  if (!charge) return stripeError(404, `No such payment_intent: '${paymentIntent}'`, { code: 'resource_missing' });
+  if (!charge)
+    return stripeError(404, `No such payment_intent: '${paymentIntent}'`, { code: 'resource_missing' });
   const dispute: Dispute = {
     id: stripeId('dp'),
     object: 'dispute',
@@ -34,10 +38,15 @@ export async function closeDispute(stack: StackContext, id: string, status: unkn
   const dispute = stateOf(stack).disputes.get(id);
   if (!dispute) return stripeError(404, `No such dispute: '${id}'`, { code: 'resource_missing' });
   if (status !== 'won' && status !== 'lost') {
-    return stripeError(400, 'Send {"status": "won" | "lost"}.', { code: 'parameter_invalid', param: 'status' });
+    return stripeError(400, 'Send {"status": "won" | "lost"}.', {
+      code: 'parameter_invalid',
+      param: 'status',
+    });
   }
   if (dispute.status === 'won' || dispute.status === 'lost') {
-    return stripeError(400, `Dispute ${id} is already closed (${dispute.status}).`, { code: 'dispute_already_closed' });
+    return stripeError(400, `Dispute ${id} is already closed (${dispute.status}).`, {
+      code: 'dispute_already_closed',
+    });
   }
   dispute.status = status;
   await sendEvent(stack, 'charge.dispute.closed', { ...dispute });
