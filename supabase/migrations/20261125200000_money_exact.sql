@@ -200,7 +200,7 @@ as $$
   select (hashtext(p_order_id::text) & 7)::smallint
 $$;
 
-revoke execute on function public.admin_rollup_slot(uuid) from public, anon, authenticated;
+revoke execute on function public.admin_rollup_slot(uuid) from public, anon, authenticated, service_role;
 
 -- What a paid order counts as revenue: what was charged, less what was refunded as ungranted.
 create function public.admin_order_revenue(p_order public.orders) returns bigint
@@ -211,7 +211,7 @@ as $$
   select (coalesce(p_order.amount_paid_pence, p_order.amount_pence) - p_order.ungranted_pence)::bigint
 $$;
 
-revoke execute on function public.admin_order_revenue(public.orders) from public, anon, authenticated;
+revoke execute on function public.admin_order_revenue(public.orders) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_apply_line(p_line public.order_lines, p_sign integer) returns void
 language plpgsql

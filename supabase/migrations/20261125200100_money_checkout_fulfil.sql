@@ -3,9 +3,9 @@
 -- the dispute, email and reconciliation helpers. All are security invoker and service role only unless said.
 --
 -- Lock order in every transaction that changes money (docs/money.md "No deadlocks"): the order row (FOR
--- UPDATE), then purchases in product id order, then the sales rollups (admin_apply_order). Purchases of one
--- customer are inserted in product id order, so two orders of one customer granting the same audios wait for
--- each other instead of deadlocking.
+-- UPDATE), then purchases (inserted in product id order, so two orders of one customer granting the same
+-- audios wait for each other instead of deadlocking; deleted only by their own order), then the sales rollups
+-- (admin_apply_order).
 
 create or replace function public.open_checkout_order(p_user_id uuid, p_items jsonb)
 returns jsonb
@@ -340,14 +340,10 @@ begin
   if v_order.status <> 'paid' then
     raise exception 'mark_order_refunded: order % is %, not paid', v_order.id, v_order.status using errcode = '22023';
   end if;
-  -- Only what this order granted: an audio owned through an earlier order stays owned. In product id order,
-  -- as fulfilment inserts them.
-  with gone as (
-    delete from public.purchases pu
-    where pu.id in (select p.id from public.purchases p where p.order_id = v_order.id order by p.product_id for update)
-    returning 1
-  )
-  select count(*) into v_revoked from gone;
+  -- Only what this order granted: an audio owned through an earlier order stays owned. (Only this order's
+  -- rows, which nothing else writes while its row is locked: their order does not matter.)
+  delete from public.purchases pu where pu.order_id = v_order.id;
+  get diagnostics v_revoked = row_count;
   delete from public.suspended_purchases sp where sp.order_id = v_order.id;
   get diagnostics v_suspended = row_count;
   update public.orders set status = 'refunded', refunded_at = now() where id = v_order.id;
@@ -381,8 +377,7 @@ begin
     return jsonb_build_object('order_id', v_order.id, 'dispute_status', v_order.dispute_status, 'already', true);
   end if;
   with moved as (
-    delete from public.purchases pu
-    where pu.id in (select p.id from public.purchases p where p.order_id = v_order.id order by p.product_id for update)
+    delete from public.purchases pu where pu.order_id = v_order.id
     returning pu.*
   )
   insert into public.suspended_purchases (id, user_id, product_id, order_id, title, category, price, download_url,
@@ -430,8 +425,7 @@ begin
     get diagnostics v_changed = row_count;
   else
     -- Lost (the 'created' event may never have arrived): whatever the order still grants goes.
-    delete from public.purchases pu
-    where pu.id in (select p.id from public.purchases p where p.order_id = v_order.id order by p.product_id for update);
+    delete from public.purchases pu where pu.order_id = v_order.id;
     get diagnostics v_changed = row_count;
   end if;
   delete from public.suspended_purchases sp where sp.order_id = v_order.id;
