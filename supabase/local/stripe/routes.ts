@@ -96,7 +96,21 @@ export async function handleStripeStandIn(
     if (problem) return replyJson(res, problem.status, problem.body);
     const text = method === 'POST' ? await body(req) : '';
     if (text === null) return replyJson(res, 413, stripeError(413, 'Request body too large.').body);
+    // Idempotency-Key on a POST: the first answer (success or refusal of a valid request) is kept and given
+    // again, so a retry after a lost answer creates nothing twice (Stripe keeps keys for 24 hours).
+    const idempotencyKey = method === 'POST' ? header(req, 'idempotency-key') : undefined;
+    const remembered = idempotencyKey ? state.idempotent.get(`${path} ${idempotencyKey}`) : undefined;
+    if (remembered) {
+      return replyJson(res, remembered.status, remembered.body, {
+        'request-id': `req_local_${Date.now().toString(36)}`,
+        'idempotent-replayed': 'true',
+      });
+    }
     const result = await handleApi(stack, method, path.slice('/v1'.length), url, text);
+    if (idempotencyKey && result.status < 500) {
+      state.idempotent.set(`${path} ${idempotencyKey}`, result);
+      if (state.idempotent.size > 10_000) state.idempotent.delete(state.idempotent.keys().next().value ?? '');
+    }
     return replyJson(res, result.status, result.body, {
       'request-id': `req_local_${Date.now().toString(36)}`,
     });

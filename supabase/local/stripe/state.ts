@@ -116,6 +116,8 @@ export type StandInState = {
   charges: Map<string, Charge>;
   refunds: Map<string, Refund>;
   disputes: Map<string, Dispute>;
+  /** POST answers by Idempotency-Key, as Stripe keeps them: a retried request gets the first answer again. */
+  idempotent: Map<string, { status: number; body: unknown }>;
   events: SentEvent[];
   webhookMode: WebhookMode;
   timers: Set<NodeJS.Timeout>;
@@ -131,6 +133,7 @@ export function stateOf(stack: StackContext): StandInState {
       charges: new Map(),
       refunds: new Map(),
       disputes: new Map(),
+      idempotent: new Map(),
       events: [],
       webhookMode: parseWebhookMode(process.env.LOCAL_STRIPE_WEBHOOKS) ?? { kind: 'immediate' },
       timers: new Set(),
