@@ -112,6 +112,12 @@ export const ordersText = {
   detailFulfilled: 'Fulfilled',
   detailRefunded: 'Refunded',
   detailPaymentIntent: 'Stripe payment',
+  detailAutoRefund: 'Refunded automatically',
+  autoRefund: (amount: string, done: boolean) =>
+    done
+      ? `${amount}: paid for audio the customer already had`
+      : `${amount} due: paid for audio the customer already had (the refund will be retried)`,
+  detailDispute: 'Dispute',
   detailLines: 'Items',
   detailPurchases: 'Audio granted',
   noPurchases: 'None (revoked or not granted).',

@@ -241,6 +241,8 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     expect(await owned()).toEqual([won.id]);
     expect((await moneyOf(wonOrder.id)).dispute_status).toBe('won');
     expect((await moneyOf(lostOrder.id)).dispute_status).toBe('lost');
+    const detail = await adminClient.rpc('admin_order_detail', { p_order_id: lostOrder.id });
+    expect(detail.data).toMatchObject({ dispute_status: 'lost', purchases: [] });
 
     // The 'created' event delivered again after the close (late, out of order): nothing is suspended again.
     const created = (await sentEvents(stack, 'charge.dispute.created')).find(

@@ -102,6 +102,10 @@ export interface OrderDetail {
   stripe_payment_intent_id: string | null;
   fulfilled_at: string | null;
   refunded_at: string | null;
+  /** Paid for audio already owned, refunded automatically (docs/money.md). */
+  ungranted_pence?: number;
+  ungranted_refunded_at?: string | null;
+  dispute_status?: 'open' | 'won' | 'lost' | null;
   lines: { position: number; kind: string; title: string; category: string; price_pence: number }[];
   purchases: { id: string; title: string; price: number | string }[];
 }
