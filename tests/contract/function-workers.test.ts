@@ -150,25 +150,21 @@ describe('worker lifecycle', () => {
     }
   });
 
-  it('a worker past its lifetime is replaced on the next request', async () => {
+  it('a worker past its lifetime is replaced on the next request; stopping the stack stops its workers', async () => {
     const stack = await startTestStack({ functionsDir, functionLimits: { workerLifetimeMs: 300 } });
+    let second = 0;
     try {
       const first = await workerPid(stack);
       await new Promise((resolve) => setTimeout(resolve, 400));
-      const second = await workerPid(stack);
+      second = await workerPid(stack);
       expect(second).not.toBe(first);
       expect(await until(() => !alive(first))).toBe(true);
+      expect(alive(second)).toBe(true);
     } finally {
       await stack.stop();
     }
-  });
-
-  it('stopping the stack stops its workers', async () => {
-    const stack = await startTestStack({ functionsDir });
-    const pid = await workerPid(stack);
-    expect(alive(pid)).toBe(true);
-    await stack.stop();
-    expect(alive(pid)).toBe(false);
+    expect(alive(second)).toBe(false);
+    expect(stack.functionWorkerPids()).toEqual([]);
   });
 
   it('a stack process killed outright (SIGKILL) leaves no worker behind', async () => {

@@ -222,7 +222,8 @@ export class FunctionWorkers {
         limits.bootTimeoutMs,
       );
       child.once('error', (error) => fail(`${name} could not be started: ${error.message}`));
-      child.once('exit', (code, signal) => {
+      // 'close', not 'exit': by then its last output (why it failed) has been relayed.
+      child.once('close', (code, signal) => {
         fail(`${name} exited before listening (${signal ?? `exit code ${String(code)}`})`);
       });
 
