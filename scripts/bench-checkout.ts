@@ -157,7 +157,7 @@ export async function runCheckoutBench(n = 20): Promise<string[]> {
       ],
     ];
     return [
-      '| Checkout on the local stack (in memory, in-process) | median | p90 | n |',
+      '| Checkout on the local stack (in memory, functions in Deno workers) | median | p90 | n |',
       '|---|---:|---:|---:|',
       ...rows.map(
         ([label, values]) =>
