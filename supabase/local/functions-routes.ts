@@ -108,12 +108,10 @@ export async function handleFunctions(
   try {
     lease = await stack.functions.acquire(name);
   } catch (error) {
+    if (!(error instanceof WorkerBootError)) throw error;
     // The worker's own output, already relayed, says why; hosted answers a failed boot the same way.
-    console.error(`[functions] ${name} failed to start:`, (error as Error).message);
-    if (error instanceof WorkerBootError) {
-      return gatewayError(res, 503, 'Worker failed to boot (please check logs)', 'BOOT_ERROR');
-    }
-    throw error;
+    console.error(`[functions] ${name} failed to start:`, error.message);
+    return gatewayError(res, 503, 'Worker failed to boot (please check logs)', 'BOOT_ERROR');
   }
   try {
     // As on hosted Supabase, the function sees its path without the /functions/v1 prefix.

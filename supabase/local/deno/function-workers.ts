@@ -114,7 +114,8 @@ export type FunctionWorkersSettings = {
 };
 
 export class FunctionWorkers {
-  private readonly booting = new Map<string, Promise<Worker>>();
+  // Per function: its worker, booted or booting (concurrent first requests share one boot).
+  private readonly current = new Map<string, Promise<Worker>>();
   private readonly all = new Set<Worker>();
   private stopped = false;
 
@@ -129,20 +130,20 @@ export class FunctionWorkers {
     const version = versionOf(this.settings.functionsDir, name, env);
     for (;;) {
       if (this.stopped) throw new Error('The local stack is stopping');
-      let pending = this.booting.get(name);
+      let pending = this.current.get(name);
       if (!pending) {
         pending = this.boot(name, version, env);
-        this.booting.set(name, pending);
+        this.current.set(name, pending);
         pending.catch(() => {
-          if (this.booting.get(name) === pending) this.booting.delete(name);
+          if (this.current.get(name) === pending) this.current.delete(name);
         });
       }
       const worker = await pending;
-      const current =
+      const usable =
         !worker.retired &&
         worker.version === version &&
         Date.now() - worker.bootedAt < this.settings.limits.workerLifetimeMs;
-      if (current) {
+      if (usable) {
         worker.inflight += 1;
         let released = false;
         const release = (): void => {
@@ -153,7 +154,7 @@ export class FunctionWorkers {
         };
         return { worker, release };
       }
-      if (this.booting.get(name) === pending) this.booting.delete(name);
+      if (this.current.get(name) === pending) this.current.delete(name);
       this.retire(worker);
     }
   }
@@ -161,7 +162,7 @@ export class FunctionWorkers {
   /** Stops every worker (SIGTERM and their stdin closed; SIGKILL after a grace period). */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.allSettled([...this.booting.values()]);
+    await Promise.allSettled([...this.current.values()]);
     const workers = [...this.all];
     for (const worker of workers) this.kill(worker);
     await Promise.all(workers.map((worker) => worker.exited));
@@ -191,7 +192,7 @@ export class FunctionWorkers {
         ...OFFLINE_RESOLUTION,
         `--preload=${PRELOAD}`,
         `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
-        // What hosted functions may do: the network and their environment (no files, no subprocesses).
+        // Of what hosted allows, what these functions use: the network and their environment. No file access.
         '--allow-net',
         '--allow-env',
         path.join(folder, 'index.ts'),
