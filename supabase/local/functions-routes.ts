@@ -111,7 +111,7 @@ export async function handleFunctions(
     if (!(error instanceof WorkerBootError)) throw error;
     // The worker's own output, already relayed, says why; hosted answers a failed boot the same way.
     console.error(`[functions] ${name} failed to start:`, error.message);
-    return gatewayError(res, 503, 'Worker failed to boot (please check logs)', 'BOOT_ERROR');
+    return gatewayError(res, 503, 'Function failed to start (please check logs)', 'BOOT_ERROR');
   }
   try {
     // As on hosted Supabase, the function sees its path without the /functions/v1 prefix.

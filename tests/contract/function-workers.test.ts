@@ -106,7 +106,7 @@ describe('edge functions run in Deno worker processes', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         code: 'BOOT_ERROR',
-        message: 'Worker failed to boot (please check logs)',
+        message: 'Function failed to start (please check logs)',
       });
       const reported = error.mock.calls.map((call) => call.join(' ')).join('\n');
       expect(reported).toContain('A_SECRET_NOBODY_SET is not set');
