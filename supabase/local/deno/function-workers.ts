@@ -206,6 +206,8 @@ export class FunctionWorkers {
       },
     );
     track(child);
+    // Nothing is ever written to stdin; closing it after the worker has gone must not throw (EPIPE).
+    child.stdin!.on('error', () => undefined);
     const prefix = `[functions:${name}]`;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
