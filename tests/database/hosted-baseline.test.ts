@@ -102,16 +102,18 @@ describe('requests switch role as PostgREST does, with the hosted timeouts', () 
     ['service', 'service_role', '8s', '8s'],
   ] as const;
   for (const [actor, role, statementTimeout, lockTimeout] of cases) {
-    it(`${role}: statement_timeout ${statementTimeout}, lock_timeout ${lockTimeout}, claims set`, async () => {
+    it(`${role}: as authenticator, statement_timeout ${statementTimeout}, lock_timeout ${lockTimeout}, claims set`, async () => {
       const row = await withRequestContext(db, contextFor(actor, users), async (tx) => {
         const result = await tx.query<Record<string, string>>(
-          `select current_user::text as role, current_setting('statement_timeout') as statement_timeout,
+          `select session_user::text as session, current_user::text as role,
+                  current_setting('statement_timeout') as statement_timeout,
                   current_setting('lock_timeout') as lock_timeout,
                   current_setting('request.jwt.claims') as claims, coalesce(auth.role(), '') as auth_role`,
         );
         return result.rows[0]!;
       });
       expect(row).toMatchObject({
+        session: 'authenticator',
         role,
         statement_timeout: statementTimeout,
         lock_timeout: lockTimeout,
