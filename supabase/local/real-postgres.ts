@@ -154,6 +154,12 @@ export async function createTestDatabase(
   const admin = await PostgresDatabase.connect(addressUrl(address, 'supabase_admin', 'postgres'));
   try {
     await admin.exec(`create database ${database} template ${TEMPLATE_DATABASE}`);
+    // A copy does not carry the database's own grants and settings (pg_database.datacl, ALTER DATABASE …
+    // SET): give it bootstrap.sql's.
+    await admin.exec(
+      `grant all on database ${database} to postgres;
+       alter database ${database} set search_path to "$user", public, extensions;`,
+    );
   } finally {
     await admin.close();
   }
