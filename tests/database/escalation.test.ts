@@ -275,7 +275,9 @@ describe('withRequestContext', () => {
   });
 
   it('ignores legacy per-claim settings left on the connection', async () => {
-    await db.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
+    // The connection requests run on (on the real server, authenticator's).
+    const connection = db.requestDatabase ?? db;
+    await connection.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
     try {
       const uid = await withRequestContext(
         db,
@@ -284,7 +286,7 @@ describe('withRequestContext', () => {
       );
       expect(uid).toBe(users.customerA);
     } finally {
-      await db.query(`select set_config('request.jwt.claim.sub', '', false)`);
+      await connection.query(`select set_config('request.jwt.claim.sub', '', false)`);
     }
   });
 
