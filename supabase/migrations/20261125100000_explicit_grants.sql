@@ -33,13 +33,58 @@
 --   definer functions: no API role gets anything on them.
 
 -- Start from nothing --------------------------------------------------------------------------------------------
+-- Object by object (not `on all tables in schema`), so grants that another migration makes on its own objects
+-- are never touched.
 
-revoke all on all tables in schema public from public, anon, authenticated, service_role;
-revoke all on all sequences in schema public from public, anon, authenticated, service_role;
-revoke all on all functions in schema public from public, anon, authenticated, service_role;
-revoke all on all tables in schema private from public, anon, authenticated, service_role;
-revoke all on all sequences in schema private from public, anon, authenticated, service_role;
-revoke all on all functions in schema private from public, anon, authenticated, service_role;
+revoke all on table
+  public.user_roles, public.products, public.packages, public.package_items, public.orders, public.order_lines,
+  public.purchases, public.admin_activity, public.admin_sales_by_day, public.admin_sales_by_item,
+  public.admin_sales_by_customer, public.customer_directory
+  from public, anon, authenticated, service_role;
+
+revoke all on sequence public.admin_activity_id_seq from public, anon, authenticated, service_role;
+
+revoke all on function
+  public.set_updated_at(),
+  public.prevent_self_admin_removal(),
+  public.is_admin(),
+  private.is_admin(uuid),
+  public.insert_purchase(uuid, text, text, numeric, text),
+  public.open_checkout_order(uuid, jsonb),
+  public.fulfil_order(uuid, text, text, integer),
+  public.close_unpaid_order(text, text),
+  public.mark_order_refunded(text),
+  public.delete_account(uuid),
+  public.admin_activity_append_only(),
+  public.log_admin_activity(uuid, text, text, text, text, jsonb, jsonb),
+  public.require_admin(),
+  public.log_admin_row_change(),
+  public.prevent_last_admin_removal(),
+  public.london_day(timestamptz),
+  public.admin_apply_line(public.order_lines, integer),
+  public.admin_apply_order(public.orders, integer),
+  public.admin_track_order(),
+  public.admin_track_order_line(),
+  public.admin_rebuild_sales_rollups(),
+  public.admin_overview(),
+  public.admin_filtered_orders(text, text, date, date, integer, integer),
+  public.admin_list_orders(text, text, date, date, integer, integer),
+  public.admin_csv_field(text),
+  public.admin_export_orders(text, text, date, date),
+  public.admin_order_detail(uuid),
+  public.admin_list_customers(text, integer, integer),
+  public.admin_customer_purchases(uuid),
+  public.admin_grant_audio(uuid, uuid),
+  public.admin_list_admins(),
+  public.admin_grant_admin(text),
+  public.admin_revoke_admin(uuid),
+  public.package_requires_audio(),
+  public.admin_package_slug(text),
+  public.admin_create_package(text, text, text, integer, boolean, uuid[]),
+  public.admin_add_package_item(uuid, uuid),
+  public.admin_remove_package_item(uuid, uuid),
+  private.sync_customer_directory()
+  from public, anon, authenticated, service_role;
 
 -- private holds only policy helpers and a trigger function: only authenticated evaluates those policies (the
 -- service role bypasses RLS).
