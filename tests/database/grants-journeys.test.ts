@@ -5,17 +5,12 @@
 // administers. Decisions: tests/database/grants-decisions.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeDatabase,
-  createDatabase,
-  withRequestContext,
-  type PGlite,
-  type RequestContext,
-} from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { OWNED_SCHEMAS } from './grants-decisions.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 let anon: RequestContext;
 let customer: RequestContext;
@@ -24,7 +19,7 @@ let admin: RequestContext;
 let service: RequestContext;
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
   anon = contextFor('anon', users);
   customer = contextFor('customerA', users);
@@ -44,7 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 /** One request as `ctx`, committed. */

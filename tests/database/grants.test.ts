@@ -6,7 +6,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import {
   API_ROLES,
   GRANT_DECISIONS,
@@ -24,14 +25,14 @@ const SCHEMA_PRIVILEGES = ['USAGE', 'CREATE'];
 
 type Found = Record<string, { kind: ObjectKind; grants: Partial<Record<ApiRole, Privilege[]>> }>;
 
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
 });
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 /** Relations, sequences and functions of the owned schemas, named as the decision table names them. */
