@@ -624,9 +624,9 @@ function objectSql(
       const ref = `${alias}.${quoteIdent(columnOf(table, item.column).name)}`;
       put(item.alias ?? item.column, item.cast ? `(${ref})::${item.cast}` : ref);
     } else {
-      // Resolved even when empty, so an unknown relationship is still an error.
-      const sql = embedSql(schema, table, item, alias, depth, params);
-      if (!isEmptyEmbed(item)) put(item.alias ?? item.relation, sql);
+      // An empty embed is still resolved, so an unknown relationship is still an error.
+      if (isEmptyEmbed(item)) resolveEmbed(schema, table, item.relation, item.hint);
+      else put(item.alias ?? item.relation, embedSql(schema, table, item, alias, depth, params));
     }
   }
   // json_build_object takes at most 100 arguments.
