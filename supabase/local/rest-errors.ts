@@ -26,8 +26,8 @@ function isPgError(error: unknown): error is PgLikeError & { code: string } {
 }
 
 /**
- * SQLSTATE → HTTP status exactly as PostgREST maps it (mapSQLtoHTTP in PostgREST's src/library/PostgREST/Error.hs;
- * the table is in docs/postgrest-parity.md). 42501 depends on who asked: a signed-in user is forbidden (403),
+ * SQLSTATE → HTTP status exactly as PostgREST maps it (its mapSQLtoHTTP; the table is in
+ * docs/postgrest-parity.md). 42501 depends on who asked: a signed-in user is forbidden (403),
  * an anonymous caller is unauthenticated (401). `PTxxx` (a function's `raise ... using errcode = 'PT402'`) answers
  * status xxx.
  */

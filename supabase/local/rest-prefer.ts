@@ -3,7 +3,7 @@ import { headerList } from './http-util.ts';
 import { RestError, notSupportedLocally } from './rest-errors.ts';
 
 /**
- * The `Prefer` header as PostgREST reads it (src/library/PostgREST/ApiRequest/Preferences.hs): every header
+ * The `Prefer` header as PostgREST reads it (docs/postgrest-parity.md, "Prefer"): every header
  * value split on commas; per preference the first recognised value wins; anything else is an invalid
  * preference, ignored unless `handling=strict` asks for a 400 PGRST122.
  *
@@ -106,7 +106,7 @@ export function maxAffectedError(affected: number): RestError {
 }
 
 /**
- * Preference-Applied as PostgREST builds it (responsePreferences in src/library/PostgREST/Response.hs):
+ * Preference-Applied as PostgREST builds it (docs/postgrest-parity.md):
  * resolution only on inserts into a table with a key or an on_conflict; missing on inserts and updates;
  * return on writes; count, handling and timezone always; max-affected on updates, deletes and calls, only with
  * handling=strict. Never tx (not applied, see above).

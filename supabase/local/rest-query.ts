@@ -256,6 +256,8 @@ function parseLogic(op: 'and' | 'or', negate: boolean, text: string): Logic {
 function parseOrder(text: string | null): OrderItem[] {
   if (!text) return [];
   return splitTopLevel(text).map((raw) => {
+    if (raw.includes('('))
+      throw notSupportedLocally(`Ordering by an embedded resource's column (${raw.trim()})`);
     const parts = raw.trim().split('.');
     const column = unquote(parts[0] ?? '');
     let desc = false;
@@ -860,7 +862,7 @@ export function buildInsert(
       // Every row is `{}`: insert defaults, once per row.
       statement = `insert into ${tableRef(table)} as _t default values`;
       if (group.rows.length !== 1) {
-        throw new RestError(400, 'PGRST100', 'Inserting several empty objects at once is not supported');
+        throw notSupportedLocally('Inserting several empty objects at once');
       }
     } else {
       statement =
@@ -937,7 +939,7 @@ export function buildDelete(
 }
 
 /**
- * The overloads whose parameters the given argument names fit (findProc in PostgREST's Plan.hs): every
+ * The overloads whose parameters the given argument names fit (PostgREST's findProc, docs/postgrest-parity.md): every
  * required parameter named, nothing named that is not a parameter. More than one is ambiguous (PGRST203).
  */
 export function matchingFunctions(candidates: FunctionInfo[], keys: string[]): FunctionInfo[] {

@@ -3,7 +3,7 @@ import { RestError } from './rest-errors.ts';
 
 /**
  * Relationships between the exposed tables as PostgREST's schema cache models them
- * (src/library/PostgREST/SchemaCache.hs, findRel in src/library/PostgREST/Plan.hs):
+ * (docs/postgrest-parity.md, "Relationships and embedding"):
  *
  * - every foreign key T(cols) → R(refcols) gives T a many-to-one to R and R a one-to-many to T; when T's
  *   key columns are exactly a primary key or unique constraint of T, both are one-to-one instead;

@@ -43,19 +43,28 @@ import type { StackContext } from './stack-context.ts';
 
 type Accept = { single: boolean; stripNulls: boolean };
 
+/**
+ * Content negotiation as PostgREST's for JSON: an Accept naming neither a JSON type nor the wildcard is 406
+ * PGRST107. CSV and GeoJSON, which PostgREST produces, are refused naming them; the execution plan media type
+ * is 406 as on hosted Supabase (`db-plan-enabled` is off there).
+ */
 function parseAccept(req: IncomingMessage): Accept {
-  const accept = (header(req, 'accept') ?? '').toLowerCase();
-  if (
-    accept.includes('text/csv') ||
-    accept.includes('application/geo+json') ||
-    accept.includes('vnd.pgrst.plan')
-  ) {
-    throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
-  }
-  return {
-    single: accept.includes('application/vnd.pgrst.object+json'),
-    stripNulls: accept.includes('nulls=stripped'),
-  };
+  const raw = header(req, 'accept') ?? '';
+  const types = raw
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const names = types.map((type) => (type.split(';')[0] ?? '').trim());
+  const stripNulls = types.some((type) => /;\s*nulls=stripped/.test(type));
+  if (names.length === 0) return { single: false, stripNulls };
+  if (names.includes('application/vnd.pgrst.object+json') || names.includes('application/vnd.pgrst.object'))
+    return { single: true, stripNulls };
+  const json = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'];
+  if (names.some((name) => json.includes(name))) return { single: false, stripNulls };
+  const produced = names.find((name) => name === 'text/csv' || name === 'application/geo+json');
+  if (produced) throw notSupportedLocally(`Accept: ${produced}`);
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${names.join(', ')}`);
 }
 
 function stripNulls(value: unknown): unknown {
@@ -330,6 +339,10 @@ async function tableRequest(
     const table = await tableOrThrow(stack, name);
     const rows = Array.isArray(payload) ? payload : [payload];
     if (!rows.every(isRecord)) throw new RestError(400, 'PGRST102', 'All rows must be JSON objects');
+    // Without ?columns= (supabase-js sends it for arrays) PostgREST wants every object to have the same keys.
+    const keySet = (row: Record<string, unknown>): string => Object.keys(row).sort().join('\u0000');
+    if (query.columns === null && rows.some((row) => keySet(row) !== keySet(rows[0] ?? {})))
+      throw new RestError(400, 'PGRST102', 'All object keys must match');
     if (rows.length === 0)
       return write(stack, caller, req, url, [], { mode: 'rows' }, prefs, accept, 'insert');
     const { statements, shape, hasConflictTarget } = buildInsert(
@@ -376,7 +389,7 @@ async function tableRequest(
   throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
 }
 
-/** PGRST202 as PostgREST words it (NoRpc in its Error.hs). */
+/** PGRST202 as PostgREST words it. */
 function noFunction(name: string, keys: string[], isPost: boolean): RestError {
   const sorted = [...keys].sort();
   const fn = `public.${name}`;
@@ -392,7 +405,7 @@ function noFunction(name: string, keys: string[], isPost: boolean): RestError {
   );
 }
 
-/** 300 PGRST203: more than one overload fits the arguments (AmbiguousRpc in PostgREST's Error.hs). */
+/** 300 PGRST203: more than one overload fits the arguments, as PostgREST answers. */
 function ambiguousFunction(
   candidates: { name: string; args: { name: string; type: string }[] }[],
 ): RestError {
@@ -454,6 +467,7 @@ async function rpcRequest(
   } else {
     args = { ...query.rpcArgs };
   }
+  if (query.columns !== null) throw notSupportedLocally('?columns= on a function call');
   const keys = Object.keys(args);
   const found = matchingFunctions(await stack.catalog.functions(name), keys);
   if (found.length === 0) throw noFunction(name, keys, isPost);

@@ -277,6 +277,26 @@ describe('/rest/v1 answers as PostgREST or refuses loudly', () => {
       expect(ignored).toMatchObject({ error: null, status: 201, data: [] });
     });
 
+    it('objects with different keys and no ?columns=: 400 PGRST102, as PostgREST; supabase-js sends columns', async () => {
+      const raw = await rest(stack, 'parity_users', {
+        method: 'POST',
+        token: stack.serviceRoleKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ username: 'k1' }, { username: 'k2', status: 'AWAY' }]),
+      });
+      expect(raw.status).toBe(400);
+      expect(await raw.json()).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
+      expect(await usernames()).not.toContain('k1');
+      const viaClient = await service
+        .from('parity_users')
+        .insert([{ username: 'k1' }, { username: 'k2', status: 'AWAY' }], { defaultToNull: false })
+        .select('username, status');
+      expect(viaClient.data).toEqual([
+        { username: 'k1', status: 'ONLINE' },
+        { username: 'k2', status: 'AWAY' },
+      ]);
+    });
+
     it('PUT is refused (501), not treated as something else', async () => {
       const response = await rest(stack, 'parity_users?username=eq.supabot', {
         method: 'PUT',
@@ -392,6 +412,22 @@ describe('/rest/v1 answers as PostgREST or refuses loudly', () => {
   });
 
   describe('what the stack does not do is refused, naming it', () => {
+    it('Accept: CSV (which PostgREST produces) is refused naming it; a type nobody produces is 406 PGRST107', async () => {
+      const csv = await anon.from('parity_channels').select('slug').csv();
+      expect(csv.status).toBe(501);
+      expect(csv.error?.message).toBe('Accept: text/csv is not supported by the local stack');
+      const xml = await rest(stack, 'parity_channels?select=slug', {
+        headers: { accept: 'application/xml' },
+      });
+      expect(xml.status).toBe(406);
+      expect(await xml.json()).toMatchObject({
+        code: 'PGRST107',
+        message: 'None of these media types are available: application/xml',
+      });
+      const any = await rest(stack, 'parity_channels?select=slug&id=eq.1', { headers: { accept: '*/*' } });
+      expect(await any.json()).toEqual([{ slug: 'public' }]);
+    });
+
     it('aggregates: 400 PGRST123, as hosted Supabase (db-aggregates-enabled is off there)', async () => {
       for (const select of ['count()', 'username, parity_messages(count())', 'id.sum()']) {
         const result = await anon.from('parity_users').select(select);
@@ -409,6 +445,7 @@ describe('/rest/v1 answers as PostgREST or refuses loudly', () => {
         'parity_messages?select=message,parity_channels(slug)&parity_channels.slug=eq.public',
         'parity_channels?select=slug,parity_messages(id)&parity_messages.order=id.desc',
         'parity_channels?select=slug,parity_messages(id)&parity_messages.limit=1',
+        'parity_messages?select=message,parity_channels(slug)&order=parity_channels(slug).desc',
         'parity_channels?slug=fts.public',
         'parity_channels?slug=eq(any).{public,random}',
         'parity_channels?id=adj.(1,2)',
