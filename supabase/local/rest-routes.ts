@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Transaction } from '@electric-sql/pglite';
-import type { TableInfo } from './catalog.ts';
+import type { FunctionInfo, TableInfo } from './catalog.ts';
 import { withRequestContext } from './db.ts';
 import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';
 import {
@@ -524,7 +524,7 @@ async function rpcRows(
   caller: Caller,
   req: IncomingMessage,
   url: URL,
-  fn: Parameters<typeof buildRpcRead>[1],
+  fn: FunctionInfo,
   args: Record<string, unknown>,
   query: ParsedQuery,
   prefs: Prefs,
