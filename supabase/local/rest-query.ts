@@ -901,15 +901,21 @@ export function buildUpdate(
   patch: Record<string, unknown>,
   representation: boolean,
   statementTimeoutMs: number | null = null,
+  missingDefault = false,
 ): { statement: WriteStatement | null; shape: OutputShape } {
-  const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
-  const keys = allowed
-    ? Object.keys(patch).filter((key) => allowed.has(key))
-    : verifyKeys(table, Object.keys(patch));
+  // With ?columns= every listed column is set, as PostgREST does: from the body, else null (or its default
+  // with Prefer: missing=default).
+  const keys = query.columns ? verifyKeys(table, query.columns) : verifyKeys(table, Object.keys(patch));
   if (keys.length === 0) return { statement: null, shape: { mode: 'rows' } };
   const params = new Params(statementTimeoutMs);
   const payload = params.add(JSON.stringify(patch), 'json');
-  const sets = keys.map((key) => `${quoteIdent(key)} = _r.${quoteIdent(key)}`).join(', ');
+  const sets = keys
+    .map((key) =>
+      missingDefault && !Object.hasOwn(patch, key)
+        ? `${quoteIdent(key)} = default`
+        : `${quoteIdent(key)} = _r.${quoteIdent(key)}`,
+    )
+    .join(', ');
   const where = whereSql(table, query.filters, params);
   const statement =
     `update ${tableRef(table)} as _t set ${sets} ` +

@@ -371,6 +371,7 @@ async function tableRequest(
       payload,
       prefs.representation === 'full',
       statementTimeoutMs,
+      prefs.missing === 'default',
     );
     return write(stack, caller, req, url, statement ? [statement] : [], shape, prefs, accept, 'update');
   }

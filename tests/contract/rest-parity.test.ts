@@ -297,6 +297,26 @@ describe('/rest/v1 answers as PostgREST or refuses loudly', () => {
       ]);
     });
 
+    it('an update with ?columns= sets every listed column: absent ones to null, or their default with missing=default', async () => {
+      await stack.db.query(`insert into public.parity_users (username, status) values ('col-a', 'AWAY')`);
+      const defaulted = await rest(stack, 'parity_users?username=eq.col-a&columns=username,status', {
+        method: 'PATCH',
+        token: stack.serviceRoleKey,
+        headers: { 'content-type': 'application/json', prefer: 'missing=default, return=representation' },
+        body: JSON.stringify({ username: 'col-a' }),
+      });
+      expect(await defaulted.json()).toEqual([{ username: 'col-a', status: 'ONLINE' }]);
+      const nulled = await rest(stack, 'parity_users?username=eq.col-a&columns=username,status', {
+        method: 'PATCH',
+        token: stack.serviceRoleKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'col-a' }),
+      });
+      // status is not null: setting it to null is Postgres's 23502, as PostgREST would meet it.
+      expect(nulled.status).toBe(400);
+      expect(((await nulled.json()) as { code: string }).code).toBe('23502');
+    });
+
     it('PUT is refused (501), not treated as something else', async () => {
       const response = await rest(stack, 'parity_users?username=eq.supabot', {
         method: 'PUT',
