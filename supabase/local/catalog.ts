@@ -84,7 +84,7 @@ export class Catalog {
 
   constructor(private readonly db: Database) {}
 
-  /** Must be called outside any request transaction (Database has one connection). */
+  /** Must be called outside any request transaction (PGlite has one connection). */
   async table(name: string): Promise<TableInfo | undefined> {
     await this.#ensure();
     const found = this.#tables.get(name);
