@@ -93,7 +93,7 @@ comment on table public.order_items is
 
 revoke all on public.order_items from anon, authenticated, service_role;
 grant select on public.order_items to authenticated;
-grant select, insert, delete on public.order_items to service_role;
+grant select, insert on public.order_items to service_role;
 
 alter table public.order_items enable row level security;
 alter table public.order_items force row level security;
