@@ -42,6 +42,8 @@ export default defineConfig({
     env: {
       PORT: String(sitePort),
       SUPABASE_LOCAL_PORT: String(stackPort),
+      // 20-second audio links (deployed: 5 minutes), so every listen in the suite crosses link refreshes.
+      AUDIO_URL_SECONDS: '20',
     },
   },
 });

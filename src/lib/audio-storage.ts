@@ -3,9 +3,6 @@ import { getSupabase } from './supabase';
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
 export const AUDIO_BUCKET = 'audio';
 
-/** How long a signed URL for a full track lives. Short: the player re-signs when one expires mid-listen. */
-export const OWNED_AUDIO_URL_SECONDS = 600;
-
 export class AudioUnavailableError extends Error {
   constructor(message: string) {
     super(message);
@@ -13,31 +10,30 @@ export class AudioUnavailableError extends Error {
   }
 }
 
+/** A link to a full track and when it stops working (Unix seconds). */
+export interface SignedAudioUrl {
+  url: string;
+  expiresAt: number;
+}
+
+function isSignedAudioUrl(value: unknown): value is SignedAudioUrl {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, expiresAt } = value as Record<string, unknown>;
+  return typeof url === 'string' && url !== '' && typeof expiresAt === 'number' && Number.isFinite(expiresAt);
+}
+
 /**
- * A short-lived signed URL for the full audio of a product the signed-in customer owns (or any product, for
- * an admin). Storage's RLS decides: the URL is issued only to the owner. The object name is looked up from
- * the product at play time, so a replaced file (new object name) is picked up. Pass `download` (a file name)
- * for a URL that answers with Content-Disposition: attachment.
+ * A short-lived link to the full audio of a product the signed-in customer owns (or any product, for an
+ * admin), minted by the `audio-url` edge function after it checks the purchase; its lifetime is the server's
+ * (docs/audio-links.md), so the player asks again before `expiresAt`.
  */
-export async function signOwnedAudioUrl(
-  productId: string,
-  options: { download?: string; expiresIn?: number } = {},
-): Promise<string> {
+export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   const client = await getSupabase();
-  const { data, error } = await client
-    .from('products')
-    .select('audio_path')
-    .eq('id', productId)
-    .maybeSingle();
-  if (error) throw new AudioUnavailableError(error.message);
-  const audioPath = (data as { audio_path: string | null } | null)?.audio_path;
-  if (!audioPath) throw new AudioUnavailableError('This audio is not available.');
-  const signed = await client.storage
-    .from(AUDIO_BUCKET)
-    .createSignedUrl(audioPath, options.expiresIn ?? OWNED_AUDIO_URL_SECONDS, {
-      download: options.download ?? false,
-    });
-  if (signed.error || !signed.data)
-    throw new AudioUnavailableError(signed.error?.message ?? 'Could not sign the audio URL.');
-  return signed.data.signedUrl;
+  const { data, error } = await client.functions.invoke<unknown>('audio-url', {
+    method: 'POST',
+    body: { productId },
+  });
+  if (error) throw new AudioUnavailableError('This audio is not available.');
+  if (!isSignedAudioUrl(data)) throw new AudioUnavailableError('This audio is not available.');
+  return data;
 }

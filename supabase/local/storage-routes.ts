@@ -122,6 +122,19 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
 
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * `expiresIn` as Storage's schema takes it: a whole number of seconds, at least 1 (a fraction is refused, not
+ * rounded). A lifetime whose expiry cannot be written as an exact JWT NumericDate (1e308) is refused too, so
+ * every token the stack signs has an expiry it enforces to the second.
+ */
+function expiresInSeconds(body: Record<string, unknown>): number {
+  const expiresIn = Number(body.expiresIn);
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || !Number.isSafeInteger(nowSeconds() + expiresIn)) {
+    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a whole number of seconds, at least 1');
+  }
+  return expiresIn;
+}
+
 async function createSignedUrl(
   stack: StackContext,
   req: IncomingMessage,
@@ -131,15 +144,12 @@ async function createSignedUrl(
   const caller = await callerOrThrow(stack, req, url);
   const { bucket, name } = objectPath(segments);
   const body = await readJsonObject(req);
-  const expiresIn = Number(body.expiresIn);
-  if (!Number.isFinite(expiresIn) || expiresIn < 1) {
-    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
-  }
+  const expiresIn = expiresInSeconds(body);
   await bucketOrThrow(stack, bucket);
   if (!(await visibleObject(stack, caller, bucket, name))) throw notFound();
   const iat = nowSeconds();
   const token = await signJwt(
-    { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
+    { url: `${bucket}/${name}`, iat, exp: iat + expiresIn },
     stack.jwtSecret,
   );
   return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
@@ -154,10 +164,7 @@ async function createSignedUrls(
 ): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const body = await readJsonObject(req);
-  const expiresIn = Number(body.expiresIn);
-  if (!Number.isFinite(expiresIn) || expiresIn < 1) {
-    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
-  }
+  const expiresIn = expiresInSeconds(body);
   const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : [];
   if (paths.length === 0 || paths.length > 1000)
     throw new StorageError('400', 'InvalidRequest', 'paths must list 1 to 1000 objects');
@@ -184,7 +191,7 @@ async function createSignedUrls(
           signedURL: null,
         };
       const token = await signJwt(
-        { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
+        { url: `${bucket}/${name}`, iat, exp: iat + expiresIn },
         stack.jwtSecret,
       );
       return { error: null, path: name, signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
