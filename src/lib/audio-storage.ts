@@ -1,3 +1,4 @@
+import { supabaseEnv } from '@/config/supabase-env';
 import { getSupabase } from './supabase';
 
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
@@ -16,10 +17,16 @@ export interface SignedAudioUrl {
   expiresAt: number;
 }
 
-function isSignedAudioUrl(value: unknown): value is SignedAudioUrl {
-  if (typeof value !== 'object' || value === null) return false;
-  const { url, expiresAt } = value as Record<string, unknown>;
-  return typeof url === 'string' && url !== '' && typeof expiresAt === 'number' && Number.isFinite(expiresAt);
+// What audio-url answers: the signed path on the Storage API, and when it expires.
+const SIGNED_PATH = /^\/storage\/v1\/object\/sign\/[^?#]+\?token=[\w.-]+$/;
+
+function signedAudioUrl(value: unknown): SignedAudioUrl | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { path, expiresAt } = value as Record<string, unknown>;
+  if (typeof path !== 'string' || !SIGNED_PATH.test(path)) return null;
+  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
+  // The project URL this browser uses (the function may know the API under another host name).
+  return { url: `${supabaseEnv.supabaseUrl.replace(/\/+$/, '')}${path}`, expiresAt };
 }
 
 /**
@@ -33,7 +40,7 @@ export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioU
     method: 'POST',
     body: { productId },
   });
-  if (error) throw new AudioUnavailableError('This audio is not available.');
-  if (!isSignedAudioUrl(data)) throw new AudioUnavailableError('This audio is not available.');
-  return data;
+  const signed = error ? null : signedAudioUrl(data);
+  if (!signed) throw new AudioUnavailableError('This audio is not available.');
+  return signed;
 }

@@ -41,7 +41,7 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
   }
 
   const mint = (client: SupabaseClient, body: Record<string, unknown> = { productId }) =>
-    client.functions.invoke<{ url: string; expiresAt: number }>('audio-url', { body });
+    client.functions.invoke<{ path: string; expiresAt: number }>('audio-url', { body });
 
   it('a customer cannot sign their own full audio with Storage, whatever the expiry', async () => {
     const { client } = await buyer('self-sign');
@@ -58,7 +58,7 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
     expect(error).toBeNull();
     expect(data?.expiresAt).toBeGreaterThanOrEqual(before + LIFETIME);
     expect(data?.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + LIFETIME);
-    const url = new URL(data?.url ?? '');
+    const url = new URL(`${stack.url}${data?.path ?? ''}`);
     expect(url.pathname).toBe(`/storage/v1/object/sign/audio/${audioPath}`);
     const claims = JSON.parse(
       Buffer.from(url.searchParams.get('token')!.split('.')[1]!, 'base64url').toString(),
@@ -75,7 +75,11 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
     expect((refused.error as { context?: Response } | null)?.context?.status).toBe(404);
     const anonymous = await fetch(`${stack.url}/functions/v1/audio-url`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ productId }),
     });
     expect(anonymous.status).toBe(401);
@@ -86,7 +90,7 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
   it('after a refund no new link is minted and the issued one dies within its lifetime', async () => {
     const owner = await buyer('refunded');
     const { data } = await mint(owner.client);
-    const link = data?.url ?? '';
+    const link = `${stack.url}${data?.path ?? ''}`;
     expect((await fetch(link, { headers: { range: 'bytes=0-15' } })).status).toBe(206);
     // What mark_order_refunded and a lost dispute do to the order's audio: the purchase goes.
     expect((await service.from('purchases').delete().eq('id', owner.purchaseId)).error).toBeNull();
@@ -114,7 +118,7 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
       `select (metadata->>'size')::int as size from storage.objects where bucket_id = 'audio' and name = $1`,
       [audioPath],
     );
-    const response = await fetch(data?.url ?? '');
+    const response = await fetch(`${stack.url}${data?.path ?? ''}`);
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     let received = 0;

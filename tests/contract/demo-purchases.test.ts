@@ -41,9 +41,9 @@ describe('local demo data: the demo customer owns three audios', () => {
     const { client } = await signedInClient(stack, customer.email, customer.password);
     const owned = await client.from('purchases').select('product_id').limit(1).single();
     const productId = (owned.data as { product_id: string }).product_id;
-    const signed = await client.functions.invoke<{ url: string }>('audio-url', { body: { productId } });
+    const signed = await client.functions.invoke<{ path: string }>('audio-url', { body: { productId } });
     expect(signed.error).toBeNull();
-    const response = await fetch(signed.data?.url ?? '');
+    const response = await fetch(`${stack.url}${signed.data?.path ?? ''}`);
     const bytes = (await response.arrayBuffer()).byteLength;
     expect(((bytes / 36) * 576) / 16_000).toBeGreaterThanOrEqual(60); // 36-byte frames of 576 samples at 16 kHz
 

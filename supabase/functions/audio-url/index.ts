@@ -4,8 +4,8 @@
 // 300; never chosen by the client). A refund, dispute or account deletion removes the purchase or the user, so
 // no new link is minted, and links already issued die within their lifetime (docs/audio-links.md).
 //
-// POST { productId } with the customer's JWT → 200 { url, expiresAt } (expiresAt: Unix
-// seconds). 401 signed out, 400 bad body, 404 not owned / no such product / no audio, 500 otherwise.
+// POST { productId } with the customer's JWT → 200 { path, expiresAt }: path is the signed URL's path and query
+// from /storage/v1 on (the browser puts its own project URL in front), expiresAt Unix seconds. 401 signed out, 400 bad body, 404 not owned / no such product / no audio, 500 otherwise.
 import { env, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
 import { callerUser, serviceClient } from '../_shared/supabase.ts';
@@ -40,12 +40,7 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
 
   const db = serviceClient();
   const [purchase, role, product] = await Promise.all([
-    db
-      .from('purchases')
-      .select('id')
-      .eq('user_id', caller.user.id)
-      .eq('product_id', productId)
-      .maybeSingle(),
+    db.from('purchases').select('id').eq('user_id', caller.user.id).eq('product_id', productId).maybeSingle(),
     db.from('user_roles').select('user_id').eq('user_id', caller.user.id).eq('role', 'admin').maybeSingle(),
     db.from('products').select('audio_path').eq('id', productId).maybeSingle(),
   ]);
@@ -66,7 +61,12 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
     console.warn('audio-url signing failed');
     return errorJson(404, NOT_AVAILABLE);
   }
-  return json(200, { url: signed.data.signedUrl, expiresAt: issuedAt + seconds }, { 'Cache-Control': 'no-store' });
+  const url = new URL(signed.data.signedUrl);
+  return json(
+    200,
+    { path: `${url.pathname}${url.search}`, expiresAt: issuedAt + seconds },
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 serve(handleAudioUrl);
