@@ -47,7 +47,11 @@ function tokenHashIn(message: InboxMessage): string {
 }
 
 /** A confirmed account made through the auth API (the UI journey is tested once, below). */
-async function createConfirmedUser(request: APIRequestContext, email: string, password: string): Promise<void> {
+async function createConfirmedUser(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
     data: { email, password },
@@ -115,7 +119,9 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
 
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' }),
+  ).toBeVisible();
   await expect(signInLink(page)).toBeVisible(); // sign-up does not sign in
 
   // Unconfirmed: the auth server's own message, in the destructive alert.
@@ -199,18 +205,29 @@ test('reset the password by email, sign in with the new one; a used link shows t
   // The link has been used: the stack answers with otp_expired in the hash.
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('The reset link has expired. Please request a new password reset.');
-  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute('href', '/reset-password');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The reset link has expired. Please request a new password reset.',
+  );
+  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
+    'href',
+    '/reset-password',
+  );
   allowFailedRequests(consoleProblems, [400]); // the old password
 });
 
-test('a reset link of the ?token= form is verified as a token hash', async ({ page, request, consoleProblems }) => {
+test('a reset link of the ?token= form is verified as a token hash', async ({
+  page,
+  request,
+  consoleProblems,
+}) => {
   const email = uniqueEmail('token');
   await createConfirmedUser(request, email, 'OldPassword1');
   await open(page, '/auth?tab=forgot');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Password reset email sent! Check your inbox.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password reset email sent! Check your inbox.' }),
+  ).toBeVisible();
 
   const tokenHash = tokenHashIn(await latestEmail(request, email, 'Reset Your Password'));
   await open(page, `/update-password?token=${tokenHash}&type=recovery`);
@@ -223,7 +240,9 @@ test('a reset link of the ?token= form is verified as a token hash', async ({ pa
     'Invalid or expired reset token. Please request a new password reset.',
   );
   await open(page, '/update-password?type=recovery');
-  await expect(page.getByRole('alert')).toHaveText('Missing reset token. Please request a new password reset.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Missing reset token. Please request a new password reset.',
+  );
   allowFailedRequests(consoleProblems, [403]); // the spent token
 });
 
@@ -258,10 +277,10 @@ test('/account sends a signed-out visitor to sign in and back; the dashboard den
   request,
 }) => {
   const email = uniqueEmail('account');
-  await createConfirmedUser(request, email, 'Password123');
+  await createConfirmedUser(request, email, 'Quiet-Harbour-47');
   await open(page, '/account');
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Faccount$/);
-  await signIn(page, email, 'Password123');
+  await signIn(page, email, 'Quiet-Harbour-47');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('main').getByText(email)).toBeVisible();

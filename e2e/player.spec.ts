@@ -338,7 +338,7 @@ test("nobody else can stream the demo customer's audio: only the audio-url funct
   const email = `listener-${Date.now().toString(36)}@example.com`;
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: 'Password123' },
+    data: { email, password: 'Quiet-Harbour-47' },
   });
   expect(signup.ok()).toBe(true);
   const messages = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
@@ -349,7 +349,7 @@ test("nobody else can stream the demo customer's audio: only the audio-url funct
     data: { type: 'email', token_hash: tokenHash },
   });
   expect(verified.status()).toBe(200);
-  const other = await token(request, email, 'Password123');
+  const other = await token(request, email, 'Quiet-Harbour-47');
   expect((await mint(other)).status()).toBe(404);
   // Nor without signing in.
   expect((await mint(ANON_KEY)).status()).toBe(401);

@@ -105,6 +105,8 @@ export type StackConfig = {
   jwtExpiry: number;
   minimumPasswordLength: number;
   enableConfirmations: boolean;
+  /** [auth.email] secure_password_change: a password change needs a sign-in within the last 24 hours. */
+  securePasswordChange: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
   fileSizeLimit: number;
@@ -172,6 +174,7 @@ export function toStackConfig(toml: TomlTable, projectRoot = process.cwd()): Sta
     jwtExpiry: num(auth.jwt_expiry, 3600),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     enableConfirmations: email.enable_confirmations !== false,
+    securePasswordChange: email.secure_password_change === true,
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     otpExpiry: num(email.otp_expiry, 86_400),
     fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
