@@ -16,6 +16,7 @@ import {
   type SessionReply,
   type UserRow,
 } from './auth-store.ts';
+import { takeRateLimit, type RateLimitBucket } from './auth-rate-limit.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './db.ts';
 import { apiKeyError } from './gateway.ts';
@@ -502,6 +503,15 @@ function settings(stack: StackContext): unknown {
   };
 }
 
+/** Which rate limit a request counts against, if any (hosted Supabase's [auth.rate_limit] buckets). */
+function rateLimitBucket(method: string, path: string, url: URL): RateLimitBucket | null {
+  if (path === '/verify') return 'tokenVerifications';
+  if (method !== 'POST') return null;
+  if (path === '/signup' || path === '/recover') return 'signInSignUps';
+  if (path === '/token' && url.searchParams.get('grant_type') === 'password') return 'signInSignUps';
+  return null;
+}
+
 /** `/auth/v1/*`: `path` is what follows /auth/v1. */
 export async function handleAuth(
   stack: StackContext,
@@ -512,6 +522,10 @@ export async function handleAuth(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   try {
+    const bucket = rateLimitBucket(method, path, url);
+    if (bucket && !takeRateLimit(stack, bucket, req.socket.remoteAddress ?? 'unknown')) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
     // The emailed link is opened from a mail client: no apikey, as on hosted Supabase.
     if (path === '/verify' && method === 'GET') return await verifyByLink(stack, res, url);
     const keyError = apiKeyError(stack, req, url);

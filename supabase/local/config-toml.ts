@@ -109,6 +109,8 @@ export type StackConfig = {
   securePasswordChange: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
+  /** [auth.rate_limit]: requests per 5 minutes per IP address (hosted defaults: 30 and 30). */
+  rateLimits: { signInSignUps: number; tokenVerifications: number };
   fileSizeLimit: number;
   maxRows: number | null;
   functions: Record<string, { verifyJwt: boolean }>;
@@ -177,6 +179,10 @@ export function toStackConfig(toml: TomlTable, projectRoot = process.cwd()): Sta
     securePasswordChange: email.secure_password_change === true,
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     otpExpiry: num(email.otp_expiry, 86_400),
+    rateLimits: {
+      signInSignUps: num(table(auth.rate_limit).sign_in_sign_ups, 30),
+      tokenVerifications: num(table(auth.rate_limit).token_verifications, 30),
+    },
     fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,
     functions,
