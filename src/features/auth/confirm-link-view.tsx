@@ -35,6 +35,7 @@ export function ConfirmLinkView() {
   const state = link.state;
 
   useEffect(() => {
+    if (state.name === 'stayed') void navigate(paths.authConfirm, { replace: true });
     if (state.name !== 'ready' || check.kind !== 'verify') return;
     if (check.type === 'recovery') {
       const verified: VerifiedRecoveryState = { recoveryVerified: true };

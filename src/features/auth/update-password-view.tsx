@@ -84,9 +84,10 @@ export function UpdatePasswordView() {
     };
   }, [verified]);
 
-  // The token has done its job: keep it out of the address bar and the history.
+  // The token has done its job (or was declined): keep it out of the address bar and the history.
   useEffect(() => {
-    if (linkState.name === 'ready') void navigate(paths.updatePassword, { replace: true });
+    if (linkState.name === 'ready' || linkState.name === 'stayed')
+      void navigate(paths.updatePassword, { replace: true });
   }, [linkState, navigate]);
 
   let view: View | null = null;
