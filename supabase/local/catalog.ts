@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 
 /**
  * The schema cache of /rest/v1: tables, views and functions of `public`, read from pg_catalog. Every
@@ -72,9 +72,9 @@ export class Catalog {
   #loadedAt = 0;
   #loading: Promise<void> | null = null;
 
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: Database) {}
 
-  /** Must be called outside any request transaction (PGlite has one connection). */
+  /** Must be called outside any request transaction (Database has one connection). */
   async table(name: string): Promise<TableInfo | undefined> {
     await this.#ensure();
     const found = this.#tables.get(name);

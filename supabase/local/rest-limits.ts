@@ -1,8 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import type { ApiRole } from './gateway.ts';
 
 /**
- * Bounds on the work one REST request may cause. PGlite runs Postgres single-threaded inside this process
+ * Bounds on the work one REST request may cause. Database runs Postgres single-threaded inside this process
  * and has no signals, so Postgres's own `statement_timeout` never fires here (measured: `pg_sleep(2)` and a
  * 30 s `generate_series` both ran to the end under `statement_timeout = 200ms`), and every other request
  * waits while one query runs. So the REST layer bounds a request before it runs (embed depth and count,
@@ -61,6 +61,6 @@ grant execute on function _local.check_statement_timeout(integer) to anon, authe
 `;
 
 /** Installs (or refreshes) the meter; idempotent, run at every start. */
-export async function installRestLimits(db: PGlite): Promise<void> {
+export async function installRestLimits(db: Database): Promise<void> {
   await db.exec(RUNTIME_SQL);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Transaction } from '@electric-sql/pglite';
+import type { Transaction } from './engine.ts';
 import type { TableInfo } from './catalog.ts';
 import { withRequestContext } from './db.ts';
 import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';

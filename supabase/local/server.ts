@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
 import { loadStackConfig, type StackConfig } from './config-toml.ts';
@@ -59,7 +59,7 @@ export type LocalStack = {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
-  db: PGlite;
+  db: Database;
   stop(): Promise<void>;
 };
 
@@ -168,7 +168,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Starts the local Supabase stack: PGlite (bootstrap, migrations, seed, demo accounts) behind the auth,
+ * Starts the local Supabase stack: Database (bootstrap, migrations, seed, demo accounts) behind the auth,
  * rest, storage and functions HTTP APIs that supabase-js speaks, plus the local inbox.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {

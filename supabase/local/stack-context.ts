@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import type { Catalog } from './catalog.ts';
 import type { StackConfig } from './config-toml.ts';
 import type { RestLimits } from './rest-limits.ts';
 
 /** Everything a route needs about the running stack. */
 export type StackContext = {
-  db: PGlite;
+  db: Database;
   /** Base URL of the stack, e.g. http://127.0.0.1:54321 (no trailing slash). */
   url: string;
   /** Where emailed links lead by default; its origin is always an allowed redirect. */

@@ -1,15 +1,10 @@
 // Attempts to get more than the policies give, insert_purchase, and the request-context guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeDatabase,
-  createDatabase,
-  withRequestContext,
-  type PGlite,
-  type RequestContext,
-} from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUsers, probe, sqlState, type Users } from './helpers.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 let anon: RequestContext;
 let customerA: RequestContext;
@@ -21,7 +16,7 @@ let orderB: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
   anon = contextFor('anon', users);
   customerA = contextFor('customerA', users);
@@ -36,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 const INSERT_PURCHASE = 'select public.insert_purchase($1, $2, $3, $4, $5) as id';

@@ -1,20 +1,21 @@
-// The checkout SQL on the real migrations (PGlite): who may call it, how a cart is priced and refused, how
+// The checkout SQL on the real migrations (Database): who may call it, how a cart is priced and refused, how
 // fulfilment grants and prices purchases, and refund revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 
 type Item = { kind: 'product' | 'package'; id: string };
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
 }, 120_000);
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 async function productIds(count: number, offset = 0): Promise<string[]> {

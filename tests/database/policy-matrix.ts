@@ -1,7 +1,7 @@
 // The policy matrix as data: for each table, the fixture rows, the statement for each operation, and the
 // expected outcome per actor. policy-matrix.test.ts asserts every cell against real Postgres and checks that
 // supabase/tests/POLICY-MATRIX.md is this data rendered.
-import type { PGlite } from '../../supabase/local/db.ts';
+import type { Database } from '../../supabase/local/db.ts';
 import { ACTORS, type Actor, type Users } from './helpers.ts';
 
 export type Operation = 'select' | 'insert' | 'update' | 'delete';
@@ -216,13 +216,9 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
         admin: ['preview', 'fullA', 'fullB', 'fullUnowned'],
         service: ['preview', 'fullA', 'fullB', 'fullUnowned', 'otherBucket'],
       },
-      delete: {
-        anon: NONE,
-        customerA: NONE,
-        customerB: NONE,
-        admin: ['preview', 'fullA', 'fullB', 'fullUnowned'],
-        service: ['preview', 'fullA', 'fullB', 'fullUnowned', 'otherBucket'],
-      },
+      // As on hosted Supabase, a direct SQL DELETE is refused for every role (storage.protect_delete,
+      // bootstrap.sql); only the Storage API deletes (tests/contract/storage.test.ts).
+      delete: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: DENIED },
     },
   },
 };
@@ -246,7 +242,7 @@ export interface TableStatements {
 export type Fixture = Record<TableName, TableStatements>;
 
 /** Inserts the matrix fixture (as the superuser) on top of the seed and returns the statements to probe with. */
-export async function createFixture(db: PGlite, users: Users): Promise<Fixture> {
+export async function createFixture(db: Database, users: Users): Promise<Fixture> {
   const one = async (sql: string, params: unknown[]): Promise<string> => {
     const result = await db.query<{ id: string }>(sql, params);
     const id = result.rows[0]?.id;
@@ -440,7 +436,7 @@ export function renderPolicyMatrix(): string {
   const lines: string[] = [
     '# Row-level security: the verified policy matrix',
     '',
-    'Generated from `tests/database/policy-matrix.ts`; every cell is asserted against real Postgres (PGlite) by',
+    'Generated from `tests/database/policy-matrix.ts`; every cell is asserted against real Postgres (PGlite and PostgreSQL 17) by',
     '`tests/database/policy-matrix.test.ts`, which also fails when this file is out of date',
     '(regenerate with `UPDATE_POLICY_MATRIX=1 npx vitest run --project backend tests/database/policy-matrix.test.ts`).',
     '',
@@ -488,6 +484,10 @@ export function renderPolicyMatrix(): string {
     '  service_role may execute `insert_purchase`. `is_admin()` answers only for the caller and is not executable',
     '  by anon; the policies call `private.is_admin(uid)`, in a schema the API does not expose, so no caller can',
     '  ask whether another user id is an admin.',
+    '- **42501 on `storage.objects` delete for everyone**: as on hosted Supabase, a direct SQL `DELETE` on',
+    '  storage tables is refused for every role (a statement trigger, `storage.protect_delete`); only the Storage',
+    '  API deletes, setting `storage.allow_delete_query` for its own transaction, and RLS still decides which',
+    '  objects it may remove.',
     "- Table privileges follow Supabase's defaults (the API roles hold them; RLS decides), except TRUNCATE,",
     '  REFERENCES and TRIGGER, which are revoked from anon and authenticated.',
     '',
