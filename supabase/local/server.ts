@@ -12,7 +12,9 @@ import { Catalog } from './catalog.ts';
 import { loadStackConfig, type StackConfig } from './config-toml.ts';
 import { preflightHeaders } from './cors.ts';
 import { closeDatabase, createDatabase, seedDemoOrders } from './db.ts';
-import { handleFunctions } from './functions-routes.ts';
+import { FunctionWorkers } from './deno/function-workers.ts';
+import { HOSTED_FUNCTION_LIMITS, type FunctionLimits } from './deno/limits.ts';
+import { functionEnvironment, handleFunctions } from './functions-routes.ts';
 import { BASE_HEADERS, send, sendJson, withoutCors } from './http-util.ts';
 import { handleInbox } from './inbox.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
@@ -43,6 +45,8 @@ export type LocalStackOptions = {
   host?: string;
   /** Per-function settings over config.toml's [functions.<name>] (tests use it for fixture functions). */
   functions?: Record<string, { verifyJwt: boolean }>;
+  /** Hosted Edge Functions limits over the defaults (see deno/limits.ts; tests shorten them). */
+  functionLimits?: Partial<FunctionLimits>;
   /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
   rest?: RestLimitOptions;
   /**
@@ -60,6 +64,8 @@ export type LocalStack = {
   serviceRoleKey: string;
   jwtSecret: string;
   db: Database;
+  /** Process ids of the Deno workers serving functions right now. */
+  functionWorkerPids(): number[];
   stop(): Promise<void>;
 };
 
@@ -202,6 +208,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 
+  const functionLimits = { ...HOSTED_FUNCTION_LIMITS, ...(options.functionLimits ?? {}) };
+  const functionsDir = path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions'));
   const stack: StackContext = {
     db,
     url: '',
@@ -211,8 +219,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
     storageRoot,
-    functionsDir: path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions')),
+    functionsDir,
     functionEnv: { ...(options.functionEnv ?? {}) },
+    functions: new FunctionWorkers({
+      functionsDir,
+      limits: functionLimits,
+      environment: () => functionEnvironment(stack),
+    }),
+    functionLimits,
     catalog: new Catalog(db),
     restLimits: restLimits(options.rest),
     log: quiet ? () => {} : (message) => console.info(message),
@@ -271,15 +285,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      await Promise.all(
-        servers.map(
+      await Promise.all([
+        stack.functions.stop(),
+        ...servers.map(
           (target) =>
             new Promise<void>((resolve) => {
               target.close(() => resolve());
               target.closeAllConnections();
             }),
         ),
-      );
+      ]);
       await closeDatabase(db);
       if (tempStorage) await rm(storageRoot, { recursive: true, force: true });
     })();
@@ -293,6 +308,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     serviceRoleKey: SERVICE_ROLE_KEY,
     jwtSecret: JWT_SECRET,
     db,
+    functionWorkerPids: () => stack.functions.pids(),
     stop,
   };
 }
