@@ -73,9 +73,7 @@ async function confirmationLink(request: APIRequestContext, email: string): Prom
   return link!;
 }
 
-test('the demo customer plays their audio, moves next and previous, and downloads one by its title', async ({
-  page,
-}) => {
+test('the demo customer plays their audio, moves next and previous, and downloads one by its title', async ({ page }) => {
   test.slow(); // a journey of many steps
   await signIn(page, customer.email, customer.password);
   await openAccount(page);
@@ -109,9 +107,7 @@ test('the demo customer plays their audio, moves next and previous, and download
   const file = readFileSync((await download.path())!);
   expect(file.length).toBeGreaterThan(10_000);
   // An MP3: an ID3 tag or an MPEG frame sync at the start.
-  expect(
-    file.subarray(0, 3).toString('latin1') === 'ID3' || (file[0] === 0xff && (file[1]! & 0xe0) === 0xe0),
-  ).toBe(true);
+  expect(file.subarray(0, 3).toString('latin1') === 'ID3' || (file[0] === 0xff && (file[1]! & 0xe0) === 0xe0)).toBe(true);
   const signed = requested.filter((url) => url.includes('/storage/v1/object/sign/'));
   expect(signed.length).toBeGreaterThan(0);
   for (const url of requested) {
@@ -134,9 +130,7 @@ test('a new user signs up, downloads their data, deletes their account and can n
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' })).toBeVisible();
   await page.goto(await confirmationLink(request, email));
   await expect(page).toHaveURL(/localhost:\d+\/(#.*)?$/);
   await waitForHydration(page);
@@ -144,10 +138,7 @@ test('a new user signs up, downloads their data, deletes their account and can n
   await openAccount(page);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'No audio yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse the audio library' })).toHaveAttribute(
-    'href',
-    '/audio-library',
-  );
+  await expect(page.getByRole('link', { name: 'Browse the audio library' })).toHaveAttribute('href', '/audio-library');
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
   const downloadPromise = page.waitForEvent('download');
@@ -158,10 +149,7 @@ test('a new user signs up, downloads their data, deletes their account and can n
     account: { email: string; roles: string[] };
     purchases: unknown[];
     orders: unknown[];
-    browserSettings: {
-      cookiePreferences: { hasConsented: boolean };
-      accessibility: { highContrast: boolean };
-    };
+    browserSettings: { cookiePreferences: { hasConsented: boolean }; accessibility: { highContrast: boolean } };
   };
   expect(data.account).toMatchObject({ email, roles: [] });
   expect(data.purchases).toEqual([]);

@@ -91,9 +91,9 @@ test.describe('axe: WCAG 2.1 AA', () => {
         );
     });
     expect((await scanWithAxe(page)).map((violation) => violation.id)).toEqual([]);
-    expect(
-      (await scanWithAxe(page, { alsoRules: ['color-contrast-enhanced'] })).map((violation) => violation.id),
-    ).toEqual(['color-contrast-enhanced']);
+    expect((await scanWithAxe(page, { alsoRules: ['color-contrast-enhanced'] })).map((violation) => violation.id)).toEqual([
+      'color-contrast-enhanced',
+    ]);
   });
 
   for (const width of widths) {
@@ -198,8 +198,7 @@ async function expectKeyboardWalk(page: Page, label: string) {
     {
       max: MAX_PRESSES,
       // The walk ends where focus leaves the page or comes back round to the first control.
-      done: (focuses) =>
-        focuses.some((focused, index) => !focused || (index > 0 && focused.name === focuses[0]?.name)),
+      done: (focuses) => focuses.some((focused, index) => !focused || (index > 0 && focused.name === focuses[0]?.name)),
     },
   );
   const problems: string[] = [];

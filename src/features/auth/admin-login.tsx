@@ -76,10 +76,7 @@ export function AdminLogin() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {text.regularSignInPrompt}{' '}
-        <Link
-          to={paths.auth}
-          className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
-        >
+        <Link to={paths.auth} className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
           {text.regularSignIn}
         </Link>
       </p>

@@ -21,16 +21,7 @@ interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 }
 
 /** A labelled input with its error below it (Epic Stack convention: one component wires the ARIA). */
-export function FormField({
-  id,
-  label,
-  error,
-  describedBy,
-  trailing,
-  after,
-  className,
-  ...input
-}: FormFieldProps) {
+export function FormField({ id, label, error, describedBy, trailing, after, className, ...input }: FormFieldProps) {
   const errorId = `${id}-error`;
   const described = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
@@ -64,14 +55,7 @@ interface PasswordFieldProps extends Omit<FormFieldProps, 'type' | 'trailing' | 
 }
 
 /** A password input with a show/hide toggle and, optionally, the strength meter of spec §5. */
-export function PasswordField({
-  showStrength = false,
-  label,
-  id,
-  value,
-  minLength = 6,
-  ...props
-}: PasswordFieldProps) {
+export function PasswordField({ showStrength = false, label, id, value, minLength = 6, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const password = typeof value === 'string' ? value : '';
   const strengthId = `${id}-strength`;
@@ -92,11 +76,7 @@ export function PasswordField({
           onClick={() => setVisible((shown) => !shown)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground"
         >
-          {visible ? (
-            <EyeOff aria-hidden="true" className="size-5" />
-          ) : (
-            <Eye aria-hidden="true" className="size-5" />
-          )}
+          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
         </button>
       }
       after={showStrength && password ? <StrengthMeter id={strengthId} password={password} /> : null}
@@ -114,11 +94,7 @@ export function StrengthMeter({ id, password }: { id: string; password: string }
     <div id={id} data-testid="password-strength" data-score={score}>
       <div className="flex gap-1.5" aria-hidden="true">
         {bars.map((on, index) => (
-          <span
-            key={index}
-            data-on={on}
-            className={cn('h-1.5 flex-1 rounded-full', on ? colour : 'bg-border')}
-          />
+          <span key={index} data-on={on} className={cn('h-1.5 flex-1 rounded-full', on ? colour : 'bg-border')} />
         ))}
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
@@ -150,13 +126,7 @@ export function FormMessage({ variant, children }: { variant: 'error' | 'success
 }
 
 /** The form's submit button: disabled with a spinner while the call runs. */
-export function SubmitButton({
-  loading,
-  disabled,
-  children,
-  className,
-  ...props
-}: ButtonProps & { loading: boolean }) {
+export function SubmitButton({ loading, disabled, children, className, ...props }: ButtonProps & { loading: boolean }) {
   return (
     <Button
       type="submit"
