@@ -80,6 +80,10 @@ const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
  */
 export function crossOriginRequest(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  // "null": a form posted from a page with no-referrer (the stand-in's own payment page) or a sandbox; only the
+  // browser's Sec-Fetch-Site can tell whether it came from this origin.
+  if (origin === 'null') return site !== 'same-origin';
   if (origin !== undefined) {
     let host: string | null = null;
     try {
@@ -89,7 +93,6 @@ export function crossOriginRequest(req: IncomingMessage): boolean {
     }
     if (host === null || host.toLowerCase() !== (req.headers.host ?? '').toLowerCase()) return true;
   }
-  const site = req.headers['sec-fetch-site'];
   if (site === undefined || site === 'same-origin' || site === 'none') return false;
   const navigation =
     req.headers['sec-fetch-mode'] === 'navigate' && (req.method === 'GET' || req.method === 'HEAD');
