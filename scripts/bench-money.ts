@@ -239,7 +239,7 @@ type Audit = {
 
 /** Each paid session: granted exactly once, and what was charged net of refunds equals what was granted. */
 async function audit(stack: LocalStack, sessionIds: string[]): Promise<Audit> {
-  const refunds = (await (await fetch(`${stack.url}/_local/stripe/events?type=charge.refunded`)).json()) as {
+  const refunds = (await standIn(stack, '/events?type=charge.refunded')) as {
     event: { data: { object: { payment_intent: string; amount_refunded: number } } };
   }[];
   const refunded = new Map<string, number>();
