@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import type * as EntryServer from '../src/entry-server';
 import { ISLAND_ATTRIBUTE, STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
+import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/seo';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
 
 type Entry = typeof EntryServer;
@@ -39,8 +40,11 @@ export function splitHoistedHead(markup: string): { head: string[]; body: string
   return { head, body: rest };
 }
 
-function markPrerendered(tag: string): string {
-  return tag.replace(/^<(title|meta|link)\b/, '<$1 data-prerendered=""');
+/** The prerendered copy of a head tag: marked as such instead of as the page's (src/components/seo/seo.tsx). */
+export function markPrerendered(tag: string): string {
+  return tag
+    .replace(` ${PAGE_HEAD_ATTRIBUTE}=""`, '')
+    .replace(/^<(title|meta|link)\b/, '<$1 data-prerendered=""');
 }
 
 function count(html: string, pattern: RegExp): number {

@@ -28,6 +28,15 @@ export function fullTitle(title: string): string {
 }
 
 /**
+ * Marks the head tags a page renders. The prerender step swaps it for `data-prerendered` on its copies
+ * (scripts/prerender.ts), so once a page has rendered its own tags, a prerendered tag without it is stale
+ * (removeStalePrerenderedHead in src/app/lazy-page.tsx): React may reuse a prerendered tag for the page's own
+ * (it then carries both), which is why the prerendered ones are never removed before the page's are in.
+ */
+export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+const PAGE_HEAD = { [PAGE_HEAD_ATTRIBUTE]: '' };
+
+/**
  * React 19 hoists <title>, <meta> and <link> into <head> itself (and the prerender step moves them there),
  * so no head-manager library is needed.
  *
@@ -69,22 +78,22 @@ export function Seo({
         }));
   return (
     <>
-      <title>{pageTitle}</title>
-      <meta name="description" content={description} />
-      {keywords && keywords.length > 0 ? <meta name="keywords" content={keywords.join(', ')} /> : null}
-      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
-      <link rel="canonical" href={canonical} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={site.practiceName} />
-      <meta property="og:locale" content={site.locale} />
-      <meta property="og:title" content={ogTitle ?? pageTitle} />
-      <meta property="og:description" content={ogDescription ?? description} />
-      <meta property="og:image" content={image} />
-      <meta property="og:url" content={canonical} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={twitterTitle ?? ogTitle ?? pageTitle} />
-      <meta name="twitter:description" content={twitterDescription ?? ogDescription ?? description} />
-      <meta name="twitter:image" content={image} />
+      <title {...PAGE_HEAD}>{pageTitle}</title>
+      <meta {...PAGE_HEAD} name="description" content={description} />
+      {keywords && keywords.length > 0 ? <meta {...PAGE_HEAD} name="keywords" content={keywords.join(', ')} /> : null}
+      <meta {...PAGE_HEAD} name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
+      <link {...PAGE_HEAD} rel="canonical" href={canonical} />
+      <meta {...PAGE_HEAD} property="og:type" content="website" />
+      <meta {...PAGE_HEAD} property="og:site_name" content={site.practiceName} />
+      <meta {...PAGE_HEAD} property="og:locale" content={site.locale} />
+      <meta {...PAGE_HEAD} property="og:title" content={ogTitle ?? pageTitle} />
+      <meta {...PAGE_HEAD} property="og:description" content={ogDescription ?? description} />
+      <meta {...PAGE_HEAD} property="og:image" content={image} />
+      <meta {...PAGE_HEAD} property="og:url" content={canonical} />
+      <meta {...PAGE_HEAD} name="twitter:card" content="summary_large_image" />
+      <meta {...PAGE_HEAD} name="twitter:title" content={twitterTitle ?? ogTitle ?? pageTitle} />
+      <meta {...PAGE_HEAD} name="twitter:description" content={twitterDescription ?? ogDescription ?? description} />
+      <meta {...PAGE_HEAD} name="twitter:image" content={image} />
       {jsonLd ? (
         <script
           type="application/ld+json"

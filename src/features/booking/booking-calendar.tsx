@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { bookingCalendarCopy as copy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
 import { BookingButton } from './booking-button';
 import { embedBookingUrl } from './booking-url';
 import { useFunctionalConsent } from './functional-consent';
@@ -108,7 +109,7 @@ export function BookingCalendar({ className }: { className?: string }) {
       {/* Fixed-height row: the action appears here without moving anything below it. */}
       <div className="mt-6 flex min-h-12 flex-wrap items-center gap-3">
         {state === 'ready' ? (
-          <Button onClick={viewAvailableTimes}>
+          <Button onClick={viewAvailableTimes} {...{ [EARLY_CONTROL_ATTRIBUTE]: 'view-times' }}>
             <CalendarClock aria-hidden="true" />
             {copy.viewTimesLabel}
           </Button>
@@ -144,7 +145,10 @@ export function BookingCalendar({ className }: { className?: string }) {
             <CalendarDays aria-hidden="true" className="size-10 text-primary" />
             <h3 className="text-xl font-bold">{copy.consentTitle}</h3>
             <p className="max-w-xl text-muted-foreground">{copy.consentText}</p>
-            <Button onClick={loadCalendar}>{copy.loadLabel}</Button>
+            {/* Its identity: a press made before the island's code arrived is made again on it, if it is there. */}
+            <Button onClick={loadCalendar} {...{ [EARLY_CONTROL_ATTRIBUTE]: 'load-calendar' }}>
+              {copy.loadLabel}
+            </Button>
           </div>
         )}
         {state === 'loading' ? (
