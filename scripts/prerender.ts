@@ -9,7 +9,7 @@ import {
   STATIC_PAGE_ATTRIBUTE,
 } from '../src/components/island/island-attributes';
 import { EARLY_CONTROL_ATTRIBUTE, EARLY_PRESSABLE } from '../src/lib/early-input-script';
-import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/seo';
+import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/page-head';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
 
 type Entry = typeof EntryServer;

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
-import { PAGE_HEAD_ATTRIBUTE } from '@/components/seo/seo';
+import { PAGE_HEAD_ATTRIBUTE } from '@/components/seo/page-head';
 import { claimEarlyInput } from '@/lib/early-input';
 import { preloadableLazy } from '@/lib/preloadable-lazy';
 

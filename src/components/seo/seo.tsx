@@ -1,5 +1,6 @@
 import { absoluteUrl, site } from '@/config/site';
 import { webPage } from './structured-data';
+import { PAGE_HEAD_ATTRIBUTE } from './page-head';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -27,13 +28,7 @@ export function fullTitle(title: string): string {
   return title.includes(site.practiceName) ? title : `${title} | ${site.practiceName}`;
 }
 
-/**
- * Marks the head tags a page renders. The prerender step swaps it for `data-prerendered` on its copies
- * (scripts/prerender.ts), so once a page has rendered its own tags, a prerendered tag without it is stale
- * (removeStalePrerenderedHead in src/app/lazy-page.tsx): React may reuse a prerendered tag for the page's own
- * (it then carries both), which is why the prerendered ones are never removed before the page's are in.
- */
-export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+/** Marks each head tag as the page's own (page-head.ts). */
 const PAGE_HEAD = { [PAGE_HEAD_ATTRIBUTE]: '' };
 
 /**

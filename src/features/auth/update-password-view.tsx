@@ -1,6 +1,6 @@
 import { CircleCheck, KeyRound, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
@@ -10,6 +10,7 @@ import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
 import { AuthSpinner, FormMessage } from './form-controls';
 import { checkResetLink, readResetLinkParams, resolveResetLink, type ResetLinkResult } from './reset-link';
+import { AppLink } from '@/components/ui/app-link';
 
 const SIGN_IN_AFTER_UPDATE_MS = 3000;
 
@@ -73,10 +74,10 @@ export function UpdatePasswordView() {
         <FormMessage variant="error">{view.message}</FormMessage>
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild>
-            <Link to={paths.resetPassword}>{text.requestNewLink}</Link>
+            <AppLink to={paths.resetPassword}>{text.requestNewLink}</AppLink>
           </Button>
           <Button asChild variant="secondary">
-            <Link to={paths.auth}>{text.backToSignIn}</Link>
+            <AppLink to={paths.auth}>{text.backToSignIn}</AppLink>
           </Button>
         </div>
       </AuthLayout>
@@ -89,7 +90,7 @@ export function UpdatePasswordView() {
         <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
         <p className="mt-4 text-center text-muted-foreground">{text.doneText}</p>
         <Button asChild className="mt-6 w-full">
-          <Link to={paths.auth}>{text.signInNow}</Link>
+          <AppLink to={paths.auth}>{text.signInNow}</AppLink>
         </Button>
       </AuthLayout>
     );

@@ -1,6 +1,5 @@
 import { CalendarClock, CalendarDays, LoaderCircle, MessageCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -12,6 +11,7 @@ import { embedBookingUrl } from './booking-url';
 import { useFunctionalConsent } from './functional-consent';
 import { loadScriptOnce } from './load-script';
 import { schedulerApi, schedulerEventName } from './scheduler-embed';
+import { AppLink } from '@/components/ui/app-link';
 
 /** How long to wait for the scheduler before offering the new-tab booking page instead. */
 export const CALENDAR_LOAD_TIMEOUT_MS = 15_000;
@@ -174,10 +174,10 @@ export function BookingCalendar({ className }: { className?: string }) {
           <BookingButton variant="secondary" size="md">
             {copy.openFullCalendarLabel}
           </BookingButton>
-          <Link to={paths.contact} className={cn(buttonVariants({ variant: 'secondary' }))}>
+          <AppLink to={paths.contact} className={cn(buttonVariants({ variant: 'secondary' }))}>
             <MessageCircle aria-hidden="true" />
             {copy.contactLabel}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import {
@@ -159,9 +159,9 @@ export function CookieBanner() {
             </h2>
             <p className="mt-2 max-w-prose text-sm text-muted-foreground">
               {text.intro}{' '}
-              <Link to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
+              <AppLink to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
                 {text.privacyLink}
-              </Link>
+              </AppLink>
             </p>
             {hasConsented ? (
               <p className="mt-2 text-sm">
