@@ -24,8 +24,13 @@ const marking = vi.hoisted(() => ({ on: false }));
 
 /** The JSX runtime, marking each element rendered with an onClick handler while `marking.on`. */
 async function markedRuntime(original: Record<string, unknown>) {
+  // A link's own handler (following it in the app) is what the adopted page does for every link: not marked.
+  // (The symbol by its registered key: importing app-link here would import this runtime.)
+  const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
   const mark = (props: Record<string, unknown> | null) =>
-    marking.on && props && typeof props.onClick === 'function' ? { ...props, 'data-click-handler': '' } : props;
+    marking.on && props && typeof props.onClick === 'function' && !(FOLLOWS_LINK_IN_APP in props.onClick)
+      ? { ...props, 'data-click-handler': '' }
+      : props;
   const wrap =
     (name: string) =>
     (type: ElementType, props: Record<string, unknown> | null, ...rest: unknown[]) =>

@@ -14,12 +14,21 @@ interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hr
   className?: string;
 }
 
+/**
+ * Marks a link's own handler, which does what a marketing page adopted without its code does for every link
+ * (src/app/adopted-page.tsx): tests/components/adoptable-pages.test.tsx tells it from a handler of the page's.
+ */
+export const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
+
 function useFollow(onClick: AppLinkProps['onClick']) {
   const navigate = useNavigate();
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    followInternalLink(event, navigate);
-  };
+  return Object.assign(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      followInternalLink(event, navigate);
+    },
+    { [FOLLOWS_LINK_IN_APP]: true },
+  );
 }
 
 /** A link to a page of this site, followed in the app (modified clicks and new tabs are the browser's). */
