@@ -1,4 +1,4 @@
-// Median latency of the checkout path on a fresh in-memory local stack (edge functions under the Deno shim,
+// Median latency of the checkout path on a fresh in-memory local stack (edge functions in their Deno workers,
 // the Stripe stand-in): create-checkout (price the cart, open the order, create the Checkout Session), fulfil
 // through stripe-webhook (a signed checkout.session.completed: retrieve the session, grant, mark paid) and
 // verify-payment (the same fulfilment from the return page, plus the brief title). One request at a time.
@@ -157,7 +157,7 @@ export async function runCheckoutBench(n = 20): Promise<string[]> {
       ],
     ];
     return [
-      '| Checkout on the local stack (in memory, in-process) | median | p90 | n |',
+      '| Checkout on the local stack (in memory, functions in Deno workers) | median | p90 | n |',
       '|---|---:|---:|---:|',
       ...rows.map(
         ([label, values]) =>

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// `npm test`: everything that must pass, in order: lint, typecheck, Vitest (unit, component, database,
-// contract) and Playwright end to end. Every step runs even if an earlier one fails, so one run reports
+// `npm test`: everything that must pass, in order: lint, typecheck, `deno check` of the edge functions,
+// Vitest (unit, component, database, contract) and Playwright end to end. Every step runs even if an earlier one fails, so one run reports
 // everything; the last line is "N passed, N failed".
 
 const resultsDir = '.test-results';
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
   const results: StepResult[] = [];
   results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
   results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+  results.push(await check('deno check', 'npx', ['tsx', 'scripts/deno-check.ts']));
   results.push(await vitest());
   results.push(await playwright());
   console.info('');

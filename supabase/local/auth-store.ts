@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Transaction } from '@electric-sql/pglite';
+import type { Transaction } from './engine.ts';
 import { nowSeconds, signJwt } from './jwt.ts';
 import type { StackContext } from './stack-context.ts';
 

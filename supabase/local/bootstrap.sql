@@ -1,48 +1,36 @@
 -- What a hosted Supabase project already has before the first migration runs, so that
--- supabase/migrations/*.sql run unchanged on the local stack (PGlite). Applied once, on a fresh database,
--- by supabase/local/db.ts. Modelled on supabase/postgres's init scripts, trimmed to what the app and the
--- local stack use. Not deployed anywhere: a hosted project has the real thing.
+-- supabase/migrations/*.sql run unchanged on the local stack (PGlite) and on the real PostgreSQL the tests
+-- start. Applied once, on a fresh database, by supabase/local/baseline.ts. Modelled on supabase/postgres's
+-- init scripts, trimmed to what the app and the local stack use. Not deployed anywhere: a hosted project has the real thing.
 
--- Roles -------------------------------------------------------------------------------------------------
--- The three API roles PostgREST switches to, and the login role it connects as. The session user in PGlite
--- is the superuser `postgres`; the stack switches role per request (db.ts withRequestContext).
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
-  end if;
-  -- Service roles that `supabase db dump`/`db diff` output refers to in grants and owners; present so such
-  -- migrations do not fail on a missing role. They own nothing here.
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
-    create role dashboard_user nologin;
-  end if;
-end
-$$;
-
-grant anon, authenticated, service_role to authenticator;
+-- Roles: hosted-roles.sql (cluster-wide, applied first). This file runs as the superuser `supabase_admin`,
+-- as Supabase's own init scripts do; migrations and the seed then run as `postgres` (baseline.ts).
 
 -- Schemas and extensions --------------------------------------------------------------------------------
 create schema if not exists extensions;
-create schema if not exists auth;
-create schema if not exists storage;
+create schema if not exists auth authorization supabase_admin;
+create schema if not exists storage authorization supabase_admin;
+
+-- As hosted (10000000000000_demote-postgres and after): postgres owns neither auth nor storage but holds
+-- every privilege on their objects and on extensions, and may create (trusted) extensions in this database.
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
+grant all on schema auth, storage, extensions to postgres;
+grant all on schema auth to supabase_auth_admin;
+grant all on schema storage to supabase_storage_admin;
+grant all on schema public to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres, dashboard_user;
+alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres;
+alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres;
+alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres;
+alter default privileges in schema extensions grant all on tables to postgres with grant option;
+alter default privileges in schema extensions grant all on routines to postgres with grant option;
+alter default privileges in schema extensions grant all on sequences to postgres with grant option;
 
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
@@ -60,15 +48,14 @@ end
 $$;
 select set_config('search_path', '"$user", public, extensions', false);
 
--- Supabase's default privileges: every API role gets table, sequence and function privileges on new objects
--- in public, so RLS (not grants) is what protects rows. Migrations revoke what must not be callable.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- No default privileges for the API roles: since 2026-05-30 a hosted project grants anon, authenticated and
+-- service_role nothing on new objects in public, so every migration grants what each role needs itself
+-- (supabase/migrations/20261125100000_explicit_grants.sql, checked by tests/database/grants.test.ts).
 
 -- auth --------------------------------------------------------------------------------------------------
 -- auth.users with GoTrue's columns. The stack's own auth tables (sessions, refresh tokens, one-time tokens)
--- live in supabase/local/auth-internal.sql.
+-- live in supabase/local/auth-internal.sql. Created by their owner, the Auth server's role, as hosted.
+set role supabase_auth_admin;
 create table if not exists auth.users (
   instance_id uuid,
   id uuid not null primary key,
@@ -157,7 +144,11 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
+reset role;
+
 -- storage -----------------------------------------------------------------------------------------------
+-- Created by its owner, the Storage server's role, as hosted.
+set role supabase_storage_admin;
 create table if not exists storage.buckets (
   id text not null primary key,
   name text not null,
@@ -235,3 +226,35 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- Hosted Storage refuses a direct SQL DELETE on its tables for every role, superusers included; only the
+-- Storage API, which sets storage.allow_delete_query for its own transaction, deletes (supabase/storage:
+-- migrations/tenant/0055-prevent-direct-deletes.sql; the local storage API does the same,
+-- storage-routes.ts).
+create or replace function storage.protect_delete()
+returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete
+  before delete on storage.buckets
+  for each statement
+  execute function storage.protect_delete();
+
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete
+  before delete on storage.objects
+  for each statement
+  execute function storage.protect_delete();
+
+reset role;

@@ -1,23 +1,23 @@
 // The local stack's Postgres: PGlite with what a hosted Supabase project provides (bootstrap.sql), then the
 // project's migrations, seed and demo accounts. Shared by the local stack's HTTP layer and the database tests.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { access, mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import bcrypt from 'bcryptjs';
+import { applyBaseline, DEMO_ACCOUNTS, demoPasswordHash, type BaselineSessions } from './baseline.ts';
 import { insertDemoOrders } from './demo-orders.ts';
+import type { Database, Transaction } from './engine.ts';
 
-export type { PGlite, Transaction };
+export type { PGlite, Database, Transaction };
+export { DEMO_ACCOUNTS, hashPassword, type DemoAccount } from './baseline.ts';
 
 /** The repository's `supabase/` folder (this file lives in `supabase/local/`). */
 const DEFAULT_SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-/** bcrypt cost GoTrue uses. */
-const BCRYPT_COST = 10;
 
 export interface DatabaseOptions {
   /** Folder to persist the database in. In memory when absent. */
@@ -25,29 +25,6 @@ export interface DatabaseOptions {
   /** The `supabase/` folder to read bootstrap, migrations and seed from. For tests; defaults to this repo's. */
   supabaseDir?: string;
 }
-
-export interface DemoAccount {
-  readonly id: string;
-  readonly email: string;
-  readonly password: string;
-  readonly role: 'admin' | 'customer';
-}
-
-/** Local-only accounts, created once on a fresh database. Worthless outside the machine. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = Object.freeze([
-  Object.freeze({
-    id: '00000000-0000-4000-a000-00000000ad01',
-    email: 'admin@example.com',
-    password: 'password123',
-    role: 'admin' as const,
-  }),
-  Object.freeze({
-    id: '00000000-0000-4000-a000-00000000c001',
-    email: 'customer@example.com',
-    password: 'password123',
-    role: 'customer' as const,
-  }),
-]);
 
 export const REQUEST_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 export type RequestRole = (typeof REQUEST_ROLES)[number];
@@ -67,10 +44,6 @@ export interface RequestContext {
   /** The verified JWT's claims; `auth.uid()`, `auth.role()`, `auth.jwt()` read them. */
   claims: Record<string, unknown>;
   settings?: Partial<Record<RequestSetting, string>>;
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
 }
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
@@ -100,7 +73,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<PGl
   let db: PGlite | undefined;
   try {
     db = await PGlite.create({ dataDir, extensions: { pg_trgm, pgcrypto, uuid_ossp } });
-    await migrate(db, supabaseDir);
+    await applyBaseline(pgliteSessions(db), supabaseDir);
     if (lockPath !== undefined) locks.set(db, lockPath);
     return db;
   } catch (error) {
@@ -110,8 +83,50 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<PGl
   }
 }
 
+/**
+ * PGlite has one session, opened as the bootstrap superuser (OID 10, which initdb names `postgres`). Hosted
+ * Supabase's superuser is `supabase_admin` and its `postgres` is not a superuser, so on a fresh database
+ * that superuser is renamed `supabase_admin` (a role cannot rename itself, hence the brief detour through a
+ * temporary superuser) and hosted-roles.sql creates the real `postgres`. Each step then runs under
+ * `SET SESSION AUTHORIZATION` of the identity hosted uses, which changes current_user, session_user and
+ * every privilege check; the session stays `postgres` afterwards. Limit: PGlite's authenticated user stays
+ * the superuser, so `RESET SESSION AUTHORIZATION` would give it back; nothing here issues it outside these
+ * steps (tests/database/hosted-baseline.test.ts shows what the session is).
+ */
+function pgliteSessions(db: PGlite): BaselineSessions {
+  return {
+    async asSupabaseAdmin() {
+      const renamed = await db.query(`select 1 from pg_roles where oid = 10 and rolname = 'supabase_admin'`);
+      if (renamed.rows.length === 0) {
+        const built = await db.query(
+          `select to_regclass('supabase_migrations.local_steps') is not null as built`,
+        );
+        if ((built.rows[0] as { built?: boolean } | undefined)?.built === true) {
+          throw new Error(
+            'This local database was made before the stack mirrored hosted Supabase (migrations as a ' +
+              'non-superuser postgres). Start afresh: npm start -- --reset (or npm run supabase:local -- --reset).',
+          );
+        }
+        await db.exec(`
+          create role pglite_bootstrap_rename superuser;
+          set session authorization pglite_bootstrap_rename;
+          alter role postgres rename to supabase_admin;
+          set session authorization supabase_admin;
+          drop role pglite_bootstrap_rename;
+        `);
+      }
+      await db.exec('set session authorization supabase_admin');
+      return db;
+    },
+    async asPostgres() {
+      await db.exec('set session authorization postgres');
+      return db;
+    },
+  };
+}
+
 /** Closes the database and releases its data folder lock. Safe to call twice. */
-export async function closeDatabase(db: PGlite): Promise<void> {
+export async function closeDatabase(db: Database): Promise<void> {
   try {
     if (!db.closed) await db.close();
   } finally {
@@ -124,12 +139,56 @@ export async function closeDatabase(db: PGlite): Promise<void> {
 }
 
 /**
- * Runs `fn` in one transaction as `role` with `claims`, as PostgREST does per request, so RLS decides.
- * `set_config('role', …, true)` changes current_user for the transaction only; because PGlite's session user
- * is a superuser, it would accept any role name, so only the three API roles are allowed here.
+ * The settings hosted gives the connecting role (`authenticator`: statement_timeout 8 s, lock_timeout 8 s)
+ * and each API role (anon 3 s, authenticated 8 s), from pg_db_role_setting (hosted-roles.sql). PostgREST
+ * reads them once and applies them per transaction when it switches role (SET ROLE alone does not), so the
+ * stack does too: first the authenticator's, then the role's.
+ */
+const roleSettingsCache = new WeakMap<Database, Promise<Map<string, [string, string][]>>>();
+
+function roleSettings(db: Database): Promise<Map<string, [string, string][]>> {
+  let cached = roleSettingsCache.get(db);
+  if (cached === undefined) {
+    cached = db
+      .query<{ role: string; setting: string }>(
+        `select r.rolname as role, unnest(s.setconfig) as setting
+         from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+         where r.rolname in ('authenticator', 'anon', 'authenticated', 'service_role')
+           and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+         order by s.setdatabase`,
+      )
+      .then((result) => {
+        const map = new Map<string, [string, string][]>();
+        for (const { role, setting } of result.rows) {
+          const at = setting.indexOf('=');
+          // search_path and the like are not request settings; PostgREST applies only these (and a few
+          // other GUCs this project does not set).
+          const name = setting.slice(0, at);
+          if (!['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout'].includes(name))
+            continue;
+          map.set(role, [...(map.get(role) ?? []), [name, setting.slice(at + 1)]]);
+        }
+        return map;
+      });
+    cached.catch(() => roleSettingsCache.delete(db));
+    roleSettingsCache.set(db, cached);
+  }
+  return cached;
+}
+
+/** The timeouts a request as `role` runs under, in the order they are applied. */
+export async function requestRoleSettings(db: Database, role: RequestRole): Promise<[string, string][]> {
+  const map = await roleSettings(db);
+  return [...(map.get('authenticator') ?? []), ...(map.get(role) ?? [])];
+}
+
+/**
+ * Runs `fn` in one transaction as `role` with `claims`, as PostgREST does per request, so RLS decides:
+ * as `authenticator` (db.requestDatabase, or PGlite's session switched to it), the role switch, the JWT claims, the hosted per-role timeouts (requestRoleSettings) and the request
+ * settings, all transaction-local. Only the three API roles are accepted.
  */
 export async function withRequestContext<T>(
-  db: PGlite,
+  db: Database,
   ctx: RequestContext,
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
@@ -146,11 +205,19 @@ export async function withRequestContext<T>(
       throw new TypeError(`withRequestContext: unsupported setting ${name}`);
     }
   }
+  const target = db.requestDatabase ?? db;
+  const all = [...(await requestRoleSettings(target, ctx.role)), ...(settings as [string, string][])];
 
-  return db.transaction(async (tx) => {
+  return target.transaction(async (tx) => {
+    // PostgREST's connection is authenticator's and switches role from there. PGlite has one session
+    // (postgres, over a superuser's authenticated session): it becomes authenticator for this transaction
+    // first, so the role switch is checked against authenticator's memberships as on hosted.
+    if (target instanceof PGlite)
+      await tx.query(`select set_config('session_authorization', 'authenticator', true)`);
     // The legacy per-claim settings are read before request.jwt.claims by auth.uid() and friends; blank them
     // for this transaction so nothing set earlier on the shared connection can speak for this request.
-    // One round trip: this runs before every request.
+    // One round trip: this runs before every request. The role goes first, so the settings after it are
+    // applied as that role.
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
@@ -159,8 +226,8 @@ export async function withRequestContext<T>(
               set_config('request.jwt.claim.role', '', true),
               set_config('request.jwt.claim.email', '', true),
               (select count(set_config(s.name, s.value, true))
-               from unnest($3::text[], $4::text[]) as s(name, value))`,
-      [ctx.role, claims, settings.map(([name]) => name), settings.map(([, value]) => value)],
+               from unnest($3::text[], $4::text[]) with ordinality as s(name, value, n))`,
+      [ctx.role, claims, all.map(([name]) => name), all.map(([, value]) => value)],
     );
     return fn(tx);
   });
@@ -176,178 +243,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-// Migrations ---------------------------------------------------------------------------------------------
-
-/** Supabase CLI's migration file name: `<version>_<name>.sql`. */
-const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
-
-/** The CLI's own table, plus one for the local-only steps (bootstrap, seed, demo accounts). */
-const MIGRATIONS_SCHEMA_SQL = `
-  create schema if not exists supabase_migrations;
-  create table if not exists supabase_migrations.schema_migrations (
-    version text primary key,
-    statements text[],
-    name text
-  );
-  create table if not exists supabase_migrations.local_steps (
-    step text primary key,
-    applied_at timestamptz not null default now()
-  );
-`;
-
-type LocalStep = 'bootstrap' | 'auth-internal' | 'seed' | 'demo-accounts';
-
-async function migrate(db: PGlite, supabaseDir: string): Promise<void> {
-  // Hosted projects put `extensions` on the search path; set it for this connection whatever the database's
-  // stored default says.
-  await db.exec(`set search_path to "$user", public, extensions`);
-
-  const fresh = !(await hasLocalStep(db, 'bootstrap'));
-  if (fresh) {
-    const bootstrap = await readFile(path.join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8');
-    await runStep(db, 'bootstrap', 'supabase/local/bootstrap.sql', async (tx) => {
-      await tx.exec(bootstrap);
-      await tx.exec(MIGRATIONS_SCHEMA_SQL);
-    });
-  }
-
-  // Owned by the auth server; optional so the database layer works before (and without) it.
-  const authInternalPath = path.join(supabaseDir, 'local', 'auth-internal.sql');
-  if ((await fileExists(authInternalPath)) && !(await hasLocalStep(db, 'auth-internal'))) {
-    const sql = await readFile(authInternalPath, 'utf8');
-    await runStep(db, 'auth-internal', 'supabase/local/auth-internal.sql', (tx) =>
-      tx.exec(sql).then(() => {}),
-    );
-  }
-
-  await applyMigrations(db, path.join(supabaseDir, 'migrations'));
-
-  // Seed and demo accounts run once, on the first start, as `supabase db reset` would; never again.
-  if (!(await hasLocalStep(db, 'seed'))) {
-    const seedPath = path.join(supabaseDir, 'seed.sql');
-    const seed = (await fileExists(seedPath)) ? await readFile(seedPath, 'utf8') : '';
-    await runStep(db, 'seed', 'supabase/seed.sql', (tx) => tx.exec(seed).then(() => {}));
-  }
-  if (!(await hasLocalStep(db, 'demo-accounts'))) {
-    await runStep(db, 'demo-accounts', 'demo accounts', insertDemoAccounts);
-  }
-}
-
-async function applyMigrations(db: PGlite, migrationsDir: string): Promise<void> {
-  const files = (await fileExists(migrationsDir)) ? (await readdir(migrationsDir)).sort() : [];
-  const applied = new Set(
-    (
-      await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
-    ).rows.map((r) => r.version),
-  );
-  const seen = new Map<string, string>();
-  for (const file of files) {
-    if (!file.endsWith('.sql')) continue;
-    const match = MIGRATION_FILE.exec(file);
-    if (match === null) {
-      // The Supabase CLI skips such files too; say so rather than silently ignoring a typo.
-      console.warn(`Skipping migration ${file}: name must be <timestamp>_<name>.sql`);
-      continue;
-    }
-    const [, version = '', name = ''] = match;
-    const previous = seen.get(version);
-    if (previous !== undefined) {
-      throw new Error(`Migrations ${previous} and ${file} share version ${version}`);
-    }
-    seen.set(version, file);
-    if (applied.has(version)) continue;
-
-    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
-    await db
-      .transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          version,
-          name,
-        ]);
-      })
-      .catch((error: unknown) => {
-        throw new Error(`Migration ${file} failed: ${errorMessage(error)}`, { cause: error });
-      });
-  }
-}
-
-async function hasLocalStep(db: PGlite, step: LocalStep): Promise<boolean> {
-  const table = await db.query<{ exists: boolean }>(
-    `select to_regclass('supabase_migrations.local_steps') is not null as exists`,
-  );
-  if (table.rows[0]?.exists !== true) return false;
-  const row = await db.query('select 1 from supabase_migrations.local_steps where step = $1', [step]);
-  return row.rows.length > 0;
-}
-
-async function runStep(
-  db: PGlite,
-  step: LocalStep,
-  label: string,
-  apply: (tx: Transaction) => Promise<void>,
-): Promise<void> {
-  await db
-    .transaction(async (tx) => {
-      await apply(tx);
-      await tx.query('insert into supabase_migrations.local_steps (step) values ($1)', [step]);
-    })
-    .catch((error: unknown) => {
-      throw new Error(`${label} failed: ${errorMessage(error)}`, { cause: error });
-    });
-}
-
-// One bcrypt hash per password per process: cost 10 is deliberately slow and every test file creates a database.
-const demoPasswordHashes = new Map<string, Promise<string>>();
-
-async function insertDemoAccounts(tx: Transaction): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
-    let hashed = demoPasswordHashes.get(account.password);
-    if (hashed === undefined) {
-      hashed = hashPassword(account.password);
-      demoPasswordHashes.set(account.password, hashed);
-    }
-    const hash = await hashed;
-    await tx.query(
-      `insert into auth.users (
-         instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         confirmation_token, recovery_token, email_change_token_new, email_change,
-         raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous
-       ) values (
-         '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
-         '', '', '', '',
-         $4, '{}'::jsonb, false, now(), now(), false
-       )
-       on conflict (id) do nothing`,
-      [account.id, account.email, hash, JSON.stringify({ provider: 'email', providers: ['email'] })],
-    );
-    if (account.role === 'admin') {
-      await tx.query(
-        `insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict (user_id, role) do nothing`,
-        [account.id],
-      );
-    }
-  }
-}
-
 /**
  * The admin overview's demo sales: a few customers with orders over the last 12 weeks. The local stack adds
  * them at start (idempotent); database tests leave them out, so their fixtures stay exactly what they build.
  */
-export async function seedDemoOrders(db: PGlite): Promise<void> {
-  const password = DEMO_ACCOUNTS[0]!.password;
-  let hashed = demoPasswordHashes.get(password);
-  if (hashed === undefined) {
-    hashed = hashPassword(password);
-    demoPasswordHashes.set(password, hashed);
-  }
-  const hash = await hashed;
+export async function seedDemoOrders(db: Database): Promise<void> {
+  const hash = await demoPasswordHash(DEMO_ACCOUNTS[0]!.password);
   await db.transaction((tx) => insertDemoOrders(tx, hash));
 }
 
 // Data folder lock -----------------------------------------------------------------------------------------
 
-const locks = new WeakMap<PGlite, string>();
+const locks = new WeakMap<Database, string>();
 const heldLocks = new Set<string>();
 let exitHookInstalled = false;
 
@@ -430,17 +337,4 @@ function installExitHook(): void {
 
 function isErrno(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function fileExists(filePath: string): Promise<boolean> {
-  try {
-    await access(filePath);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,7 @@
 // (confirmed accounts, password as the other demo accounts) with past orders spread over the last 12 weeks,
 // their order lines and the purchases a paid order grants. Never in supabase/seed.sql (production's
 // catalogue). customer@example.com is left alone (its purchases come from demo-purchases).
-import type { Transaction } from '@electric-sql/pglite';
+import type { Transaction } from './engine.ts';
 
 export interface DemoCustomer {
   readonly id: string;

@@ -1,6 +1,6 @@
 // Local demo data (the local stack only, never supabase/seed.sql): the demo customer owns three audios from one
 // paid order, so the player and the account page can be tried straight after `npm start`.
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import { DEMO_ACCOUNTS } from './db.ts';
 
 /** Fixed, so the step is recognisable (and runs once) on a persisted stack. */
@@ -18,7 +18,7 @@ export const DEMO_PURCHASE_SLUGS = [
  * already exists (even after the customer deleted their account and the order was anonymised), when the
  * demo customer does not exist, or when the catalogue lacks one of the audios. Returns whether it inserted.
  */
-export async function seedDemoPurchases(db: PGlite): Promise<boolean> {
+export async function seedDemoPurchases(db: Database): Promise<boolean> {
   const customer = DEMO_ACCOUNTS.find((account) => account.role === 'customer');
   if (!customer) return false;
   return db.transaction(async (tx) => {

@@ -1,9 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { loadEdgeFunction, type EdgeHandler } from './deno-shim.ts';
+import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
@@ -55,26 +58,6 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
   };
 }
 
-// A promise, so that concurrent first requests share one import.
-type Loaded = { version: string; handler: Promise<EdgeHandler> };
-const loadedByStack = new WeakMap<StackContext, Map<string, Loaded>>();
-
-async function handlerFor(stack: StackContext, name: string, file: string): Promise<EdgeHandler> {
-  let loaded = loadedByStack.get(stack);
-  if (!loaded) {
-    loaded = new Map();
-    loadedByStack.set(stack, loaded);
-  }
-  // Reimport when the module file changes, so `npm run dev` picks up edits without a restart.
-  const version = String(statSync(file).mtimeMs);
-  const cached = loaded.get(name);
-  if (cached && cached.version === version) return cached.handler;
-  const handler = loadEdgeFunction(file, functionEnvironment(stack));
-  loaded.set(name, { version, handler });
-  handler.catch(() => loaded.delete(name));
-  return handler;
-}
-
 function gatewayError(
   res: ServerResponse,
   status: number,
@@ -114,46 +97,91 @@ export async function handleFunctions(
       throw error;
     }
   }
-  const headers = new Headers();
+  const headers: OutgoingHttpHeaders = {};
   for (const [key, value] of Object.entries(req.headers)) {
-    if (HOP_BY_HOP.has(key) || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+    if (HOP_BY_HOP.has(key) || key === 'content-length' || value === undefined) continue;
+    headers[key] = value;
   }
-  // As on hosted Supabase, the function sees its path without the /functions/v1 prefix.
-  const target = `${stack.url}/${[name, ...rest].join('/')}${url.search}`;
-  const request = new Request(target, {
-    method,
-    headers,
-    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
-  });
+  if (body) headers['content-length'] = String(body.length);
 
-  let response: Response;
+  let lease;
   try {
-    const handler = await handlerFor(stack, name, file);
-    response = await handler(request, { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } });
+    lease = await stack.functions.acquire(name);
   } catch (error) {
-    // A crash in the function is a bug worth seeing (and fails any test that hits it).
-    console.error(`[functions] ${name} failed:`, error);
-    return gatewayError(res, 500, 'Function failed to handle the request', 'WORKER_ERROR');
+    if (!(error instanceof WorkerBootError)) throw error;
+    // The worker's own output, already relayed, says why; hosted answers a failed boot the same way.
+    console.error(`[functions] ${name} failed to start:`, error.message);
+    return gatewayError(res, 503, 'Function failed to start (please check logs)', 'BOOT_ERROR');
   }
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie' && !HOP_BY_HOP.has(key) && key !== 'content-length') out[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
-  res.writeHead(response.status, out);
-  if (!response.body || method === 'HEAD') {
-    res.end();
-    return;
-  }
-  await new Promise<void>((resolve) => {
-    const stream = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
+  try {
+    // As on hosted Supabase, the function sees its path without the /functions/v1 prefix.
+    await proxy(stack, lease.worker.port, `/${[name, ...rest].join('/')}${url.search}`, res, {
+      method,
+      headers,
+      body,
     });
-    res.on('close', resolve);
-    stream.pipe(res);
+  } finally {
+    lease.release();
+  }
+}
+
+/** Forwards the request to the worker and streams its answer back; 504 past the idle timeout. */
+function proxy(
+  stack: StackContext,
+  port: number,
+  target: string,
+  res: ServerResponse,
+  forward: { method: string; headers: OutgoingHttpHeaders; body: Buffer | undefined },
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const upstream = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: target,
+      method: forward.method,
+      headers: forward.headers,
+    });
+    const idle = setTimeout(() => {
+      upstream.destroy();
+      if (!res.headersSent) {
+        gatewayError(
+          res,
+          504,
+          `The function did not respond within ${stack.functionLimits.requestIdleTimeoutMs / 1000} s`,
+          'GATEWAY_TIMEOUT',
+        );
+      }
+      resolve();
+    }, stack.functionLimits.requestIdleTimeoutMs);
+    const finish = (): void => {
+      clearTimeout(idle);
+      resolve();
+    };
+    upstream.on('response', (answer) => {
+      clearTimeout(idle);
+      const out: OutgoingHttpHeaders = {};
+      for (const [key, value] of Object.entries(answer.headers)) {
+        if (!HOP_BY_HOP.has(key) && value !== undefined) out[key] = value;
+      }
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    upstream.on('error', (error) => {
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+      } else {
+        // The worker went away mid-request (a crash, out of memory): a bug worth seeing.
+        console.error(`[functions] ${target} failed:`, error.message);
+        gatewayError(res, 500, 'Function failed to handle the request', 'WORKER_ERROR');
+      }
+      finish();
+    });
+    // Answered, or the client went away: nothing more to read from the worker.
+    res.once('close', () => {
+      upstream.destroy();
+      finish();
+    });
+    upstream.end(forward.body && forward.body.length > 0 ? forward.body : undefined);
   });
 }

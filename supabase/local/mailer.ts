@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Transaction } from '@electric-sql/pglite';
+import type { Transaction } from './engine.ts';
 import type { StackContext } from './stack-context.ts';
 
 export type Email = { to: string; subject: string; text: string; html: string; link: string };

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import type { ApiRole } from './gateway.ts';
 
 /**
@@ -61,6 +61,6 @@ grant execute on function _local.check_statement_timeout(integer) to anon, authe
 `;
 
 /** Installs (or refreshes) the meter; idempotent, run at every start. */
-export async function installRestLimits(db: PGlite): Promise<void> {
+export async function installRestLimits(db: Database): Promise<void> {
   await db.exec(RUNTIME_SQL);
 }

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import { toneMp3 } from './mp3.ts';
 import { objectFile, objectMetadata, writeObjectFile } from './storage-files.ts';
 
@@ -23,7 +23,7 @@ async function exists(file: string): Promise<boolean> {
  * Objects that already exist (uploaded by an admin, or seeded before) are left alone. Returns how many
  * objects were created.
  */
-export async function seedAudio(db: PGlite, storageRoot: string): Promise<number> {
+export async function seedAudio(db: Database, storageRoot: string): Promise<number> {
   const bucket = await db.query('select 1 from storage.buckets where id = $1', [AUDIO_BUCKET]);
   if (bucket.rows.length === 0) return 0;
   const catalogue = await db.query<{ name: string; full: boolean }>(

@@ -6,13 +6,15 @@ import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PostgresDatabase, type Database } from './engine.ts';
 import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
 import { loadStackConfig } from './config-toml.ts';
 import { preflightHeaders } from './cors.ts';
 import { closeDatabase, createDatabase, seedDemoOrders } from './db.ts';
-import { handleFunctions } from './functions-routes.ts';
+import { FunctionWorkers } from './deno/function-workers.ts';
+import { HOSTED_FUNCTION_LIMITS, type FunctionLimits } from './deno/limits.ts';
+import { functionEnvironment, handleFunctions } from './functions-routes.ts';
 import { BASE_HEADERS, send, sendJson, withoutCors } from './http-util.ts';
 import { handleInbox } from './inbox.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
@@ -43,8 +45,17 @@ export type LocalStackOptions = {
   host?: string;
   /** Per-function settings over config.toml's [functions.<name>] (tests use it for fixture functions). */
   functions?: Record<string, { verifyJwt: boolean }>;
+  /** Hosted Edge Functions limits over the defaults (see deno/limits.ts; tests shorten them). */
+  functionLimits?: Partial<FunctionLimits>;
   /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
   rest?: RestLimitOptions;
+  /**
+   * A real PostgreSQL database instead of PGlite: `url` as postgres (the stack's own work: auth, seeding),
+   * `requestUrl` as authenticator (REST and storage requests, through a pool of `requestPool` connections,
+   * default 10). It must already have the baseline, migrations and seed (real-postgres.ts
+   * createTestDatabase); `dataDir` then holds only stored objects.
+   */
+  database?: { url: string; requestUrl: string; requestPool?: number };
 };
 
 export type LocalStack = {
@@ -54,7 +65,9 @@ export type LocalStack = {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
-  db: PGlite;
+  db: Database;
+  /** Process ids of the Deno workers serving functions right now. */
+  functionWorkerPids(): number[];
   stop(): Promise<void>;
 };
 
@@ -144,7 +157,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const quiet = options.quiet ?? false;
   if (dataDir) await mkdir(dataDir, { recursive: true });
 
-  const db = await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
+  const db = options.database
+    ? await PostgresDatabase.connect(options.database.url, {
+        requestUrl: options.database.requestUrl,
+        requestPool: options.database.requestPool ?? 10,
+      })
+    : await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
   let storageRoot: string;
   let tempStorage = false;
   try {
@@ -164,6 +182,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 
+  const functionLimits = { ...HOSTED_FUNCTION_LIMITS, ...(options.functionLimits ?? {}) };
+  const functionsDir = path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions'));
   const stack: StackContext = {
     db,
     url: '',
@@ -173,8 +193,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
     storageRoot,
-    functionsDir: path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions')),
+    functionsDir,
     functionEnv: { ...(options.functionEnv ?? {}) },
+    functions: new FunctionWorkers({
+      functionsDir,
+      limits: functionLimits,
+      environment: () => functionEnvironment(stack),
+    }),
+    functionLimits,
     catalog: new Catalog(db),
     restLimits: restLimits(options.rest),
     log: quiet ? () => {} : (message) => console.info(message),
@@ -233,15 +259,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      await Promise.all(
-        servers.map(
+      await Promise.all([
+        stack.functions.stop(),
+        ...servers.map(
           (target) =>
             new Promise<void>((resolve) => {
               target.close(() => resolve());
               target.closeAllConnections();
             }),
         ),
-      );
+      ]);
       await closeDatabase(db);
       if (tempStorage) await rm(storageRoot, { recursive: true, force: true });
     })();
@@ -255,6 +282,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     serviceRoleKey: SERVICE_ROLE_KEY,
     jwtSecret: JWT_SECRET,
     db,
+    functionWorkerPids: () => stack.functions.pids(),
     stop,
   };
 }

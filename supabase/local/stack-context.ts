@@ -1,11 +1,13 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './engine.ts';
 import type { Catalog } from './catalog.ts';
 import type { StackConfig } from './config-toml.ts';
+import type { FunctionWorkers } from './deno/function-workers.ts';
+import type { FunctionLimits } from './deno/limits.ts';
 import type { RestLimits } from './rest-limits.ts';
 
 /** Everything a route needs about the running stack. */
 export type StackContext = {
-  db: PGlite;
+  db: Database;
   /** Base URL of the stack, e.g. http://127.0.0.1:54321 (no trailing slash). */
   url: string;
   /** Where emailed links lead by default; its origin is always an allowed redirect. */
@@ -19,6 +21,10 @@ export type StackContext = {
   functionsDir: string;
   /** Extra environment for edge functions (e.g. STRIPE_* values). */
   functionEnv: Record<string, string>;
+  /** The Deno processes serving the edge functions (deno/function-workers.ts). */
+  functions: FunctionWorkers;
+  /** Hosted limits the function workers mirror (deno/limits.ts). */
+  functionLimits: FunctionLimits;
   catalog: Catalog;
   /** Bounds on one REST request's work (embed depth and count, statement timeout per role). */
   restLimits: RestLimits;

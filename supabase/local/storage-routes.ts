@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Transaction } from '@electric-sql/pglite';
+import type { Transaction } from './engine.ts';
 import { withRequestContext } from './db.ts';
 import { apiKeyError, resolveCaller, type Caller } from './gateway.ts';
 import {
@@ -386,6 +386,9 @@ async function removeMany(
   await bucketOrThrow(stack, bucket);
   const valid = names.filter((name) => isValidObjectName(name));
   const deleted = await asRole(stack, caller, async (tx) => {
+    // As Supabase Storage does for its own transaction: storage.protect_delete (bootstrap.sql) refuses any
+    // other DELETE on storage.objects. RLS still decides which rows this caller removes.
+    await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
     const rows: Record<string, unknown>[] = [];
     for (const name of valid) {
       const result = await tx.query<Record<string, unknown>>(

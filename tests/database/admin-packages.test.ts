@@ -2,16 +2,11 @@
 // customer, an admin and the service role: only an admin creates a package or changes its contents; each
 // write is logged with before and after; bad input changes nothing; purchases survive content changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeDatabase,
-  createDatabase,
-  withRequestContext,
-  type PGlite,
-  type RequestContext,
-} from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUsers, probe, type Users } from './helpers.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 let anon: RequestContext;
 let customer: RequestContext;
@@ -39,7 +34,7 @@ async function packageCount(): Promise<number> {
 const CREATE = 'select public.admin_create_package($1, $2, $3, $4, $5, $6::uuid[]) as r';
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
   anon = contextFor('anon', users);
   customer = contextFor('customerA', users);
@@ -61,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 const FUNCTIONS: { name: string; sql: string; params: () => unknown[] }[] = [

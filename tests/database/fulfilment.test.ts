@@ -1,20 +1,21 @@
-// The checkout SQL on the real migrations (PGlite): who may call it, how a cart is priced and refused, how
-// fulfilment grants and prices purchases, and refund revocation.
+// The checkout SQL on the real migrations (PGlite and real PostgreSQL 17): who may call it, how a cart is
+// priced and refused, how fulfilment grants and prices purchases, and refund revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 
 type Item = { kind: 'product' | 'package'; id: string };
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
 }, 120_000);
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 async function productIds(count: number, offset = 0): Promise<string[]> {
@@ -207,16 +208,18 @@ describe('checkout SQL functions', () => {
       ok: true,
       rows: 1,
     });
+    // anon holds no privilege on order lines at all (supabase/migrations/20261125100000_explicit_grants.sql).
     expect(await probe(db, contextFor('anon', users), sql, [order.order_id])).toMatchObject({
-      ok: true,
-      rows: 0,
+      ok: false,
+      code: '42501',
     });
+    // Nor does a signed-in user hold any write privilege on them.
     const write = await probe(
       db,
       contextFor('customerA', users),
       `update public.order_lines set price_pence = 0 where order_id = $1`,
       [order.order_id],
     );
-    expect(write).toMatchObject({ ok: true, rows: 0 });
+    expect(write).toMatchObject({ ok: false, code: '42501' });
   });
 });

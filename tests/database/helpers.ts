@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEMO_ACCOUNTS,
   withRequestContext,
-  type PGlite,
+  type Database,
   type RequestContext,
 } from '../../supabase/local/db.ts';
 
@@ -20,7 +20,7 @@ export interface Users {
 export const DEMO_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'admin') ?? DEMO_ACCOUNTS[0]!;
 
 /** Inserts a confirmed user directly (as the superuser), the way the auth server would. */
-export async function createUser(db: PGlite, email: string): Promise<string> {
+export async function createUser(db: Database, email: string): Promise<string> {
   const id = randomUUID();
   await db.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -32,7 +32,7 @@ export async function createUser(db: PGlite, email: string): Promise<string> {
   return id;
 }
 
-export async function createUsers(db: PGlite): Promise<Users> {
+export async function createUsers(db: Database): Promise<Users> {
   return {
     customerA: await createUser(db, `a-${randomUUID()}@example.test`),
     customerB: await createUser(db, `b-${randomUUID()}@example.test`),
@@ -69,7 +69,7 @@ export type ProbeResult =
  * Returns the number of rows read (SELECT) or changed (DML), or the SQLSTATE it failed with.
  */
 export async function probe(
-  db: PGlite,
+  db: Database,
   ctx: RequestContext,
   sql: string,
   params: unknown[] = [],

@@ -32,10 +32,9 @@ beforeAll(async () => {
   // A copy of the project's supabase/ folder, so this test can add migrations without touching the repo.
   supabaseDir = path.join(root, 'supabase');
   await mkdir(path.join(supabaseDir, 'local'), { recursive: true });
-  await cp(
-    path.join(repoSupabase, 'local', 'bootstrap.sql'),
-    path.join(supabaseDir, 'local', 'bootstrap.sql'),
-  );
+  for (const file of ['hosted-roles.sql', 'bootstrap.sql']) {
+    await cp(path.join(repoSupabase, 'local', file), path.join(supabaseDir, 'local', file));
+  }
   await cp(path.join(repoSupabase, 'migrations'), path.join(supabaseDir, 'migrations'), { recursive: true });
   await cp(path.join(repoSupabase, 'seed.sql'), path.join(supabaseDir, 'seed.sql'));
   dataDir = path.join(root, 'data', 'db');

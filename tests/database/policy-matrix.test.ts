@@ -1,9 +1,10 @@
-// Every table x caller x operation, asserted against the real migrations on PGlite.
+// Every table x caller x operation, asserted against the real migrations on PGlite and on real PostgreSQL 17.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { ACTORS, contextFor, createUsers, probe, type Actor, type Users } from './helpers.ts';
 import {
   OPERATIONS,
@@ -16,18 +17,18 @@ import {
   type TableName,
 } from './policy-matrix.ts';
 
-let db: PGlite;
+let db: Database;
 let users: Users;
 let fixture: Fixture;
 
 beforeAll(async () => {
-  db = await createDatabase();
+  db = await openTestDatabase();
   users = await createUsers(db);
   fixture = await createFixture(db, users);
 });
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 /** Tries the operation on each fixture row (or the one insert) and reports it in the matrix's notation. */

@@ -3,14 +3,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_ACCOUNTS,
-  closeDatabase,
-  createDatabase,
-  verifyPassword,
-  withRequestContext,
-  type PGlite,
-} from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS, verifyPassword, withRequestContext, type Database } from '../../supabase/local/db.ts';
+import { closeTestDatabase, openTestDatabase } from './engine.ts';
 
 const SPEC_CATEGORIES = [
   'Self-Hypnosis Foundation',
@@ -39,17 +33,17 @@ const SPEC_CATEGORIES = [
 const GUIDE_SLUG = 'self-hypnosis-inception-guide';
 const supabaseDir = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
-let db: PGlite;
+let db: Database;
 let createMs = 0;
 
 beforeAll(async () => {
   const started = performance.now();
-  db = await createDatabase();
+  db = await openTestDatabase();
   createMs = performance.now() - started;
 });
 
 afterAll(async () => {
-  await closeDatabase(db);
+  await closeTestDatabase(db);
 });
 
 describe('createDatabase (in memory)', () => {

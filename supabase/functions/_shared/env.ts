@@ -1,5 +1,6 @@
-// The function's environment (Deno.env), reached through globalThis so the same module type-checks under Node
-// (where the local stack installs a Deno shim) and runs unchanged on Supabase's Deno runtime.
+// The function's environment (Deno.env), reached through globalThis so the same module passes both the
+// repository's Node typecheck (tsc reads supabase/ too, without Deno's types) and `deno check`; it runs on Deno
+// only (hosted, and the local stack's Deno workers: supabase/local/README.md, "Edge functions").
 
 type DenoLike = {
   env: { get(name: string): string | undefined };
@@ -8,7 +9,7 @@ type DenoLike = {
 
 function deno(): DenoLike {
   const runtime = (globalThis as { Deno?: DenoLike }).Deno;
-  if (!runtime) throw new Error('Edge functions run on Deno (or the local stack’s Deno shim)');
+  if (!runtime) throw new Error('Edge functions run on Deno');
   return runtime;
 }
 
