@@ -132,7 +132,6 @@ for (const [index, route] of marketingRoutes.entries()) {
 
     // The banner first (the first thing most visitors touch), then the menu.
     const early: Record<string, boolean> = {};
-    const banner = page.getByRole('region', { name: 'Cookies on this site' });
     early.banner = await tapWhenPainted(page, bannerSelector[bannerButton]);
     // The inline script answers the banner's choices at once; 'Customize' waits for the banner's code.
     if (early.banner && bannerButton !== 'Customize')
@@ -228,7 +227,6 @@ test.describe('before the code arrives', () => {
   test('keyboard focus is never under the banner before the code arrives (/ at 375 px)', async ({ page }) => {
     await throttleLikeASlowPhone(page, { cpu: false });
     await page.goto('/', { waitUntil: 'commit' });
-    const banner = page.getByRole('region', { name: 'Cookies on this site' });
     await banner.waitFor();
     const covered: string[] = [];
     for (let stop = 0; stop < 25 && (await timeline(page)).codeAt === null; stop += 1) {
