@@ -227,7 +227,7 @@ test.describe('before the code arrives', () => {
   test('keyboard focus is never under the banner before the code arrives (/ at 375 px)', async ({ page }) => {
     await throttleLikeASlowPhone(page, { cpu: false });
     await page.goto('/', { waitUntil: 'commit' });
-    await banner.waitFor();
+    await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
     const covered: string[] = [];
     for (let stop = 0; stop < 25 && (await timeline(page)).codeAt === null; stop += 1) {
       await page.keyboard.press('Tab');
