@@ -214,15 +214,19 @@ describe('a customer', () => {
     const lines = await as(customer, 'select order_id, title from public.order_lines');
     expect(lines.length).toBe(2);
 
-    // Listening: the full audio's object is theirs to read (the storage policy reads purchases and products).
+    // Listening: links are minted by the audio-url function with the service role after it checks the
+    // purchase (docs/audio-links.md); no customer reads the full audio's object in Storage themselves.
     await db.query(`insert into storage.objects (bucket_id, name) values ('audio', $1)`, [
       single!.audio_path,
     ]);
     expect(
       await as(customer, `select name from storage.objects where name = $1`, [single!.audio_path]),
-    ).toHaveLength(1);
+    ).toHaveLength(0);
     expect(
       await as(otherCustomer, `select name from storage.objects where name = $1`, [single!.audio_path]),
+    ).toHaveLength(0);
+    expect(
+      await as(service, `select name from storage.objects where name = $1`, [single!.audio_path]),
     ).toHaveLength(1);
 
     // A second order, refunded from the dashboard (refund-order with the service role).
