@@ -9,6 +9,7 @@ import path from 'node:path';
 import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { schedulerFunctionEnvironment } from './scheduler/settings.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
 
@@ -47,6 +48,8 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
   const stripeDefaults = given.STRIPE_SECRET_KEY ? {} : standInFunctionEnvironment(stack.url);
   return {
     ...stripeDefaults,
+    // The scheduler stand-in's signing key unless .env gives CALENDLY_WEBHOOK_SIGNING_KEY.
+    ...schedulerFunctionEnvironment(),
     ...given,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,

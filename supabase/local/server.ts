@@ -24,6 +24,7 @@ import { seedAudio } from './seed-audio.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import type { StackContext } from './stack-context.ts';
 import { handleStorage } from './storage-routes.ts';
+import { handleSchedulerStandIn } from './scheduler/routes.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -101,6 +102,8 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   if (functionPath !== null) return handleFunctions(stack, req, res, url, functionPath);
   const stripePath = under('/_local/stripe');
   if (stripePath !== null) return handleStripeStandIn(stack, req, res, url, stripePath);
+  const schedulerPath = under('/_local/scheduler');
+  if (schedulerPath !== null) return handleSchedulerStandIn(stack, req, res, url, schedulerPath);
   if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));
 
   const authPath = under('/auth/v1');
