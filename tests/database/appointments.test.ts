@@ -33,7 +33,11 @@ function invitee(email: string, overrides: Record<string, unknown> = {}): Record
   };
 }
 
-async function record(event: string, payload: Record<string, unknown>, signature = randomUUID()): Promise<string> {
+async function record(
+  event: string,
+  payload: Record<string, unknown>,
+  signature = randomUUID(),
+): Promise<string> {
   return withRequestContext(db, service, async (tx) => {
     const result = await tx.query<{ r: string }>('select public.record_scheduler_event($1, $2, $3) as r', [
       signature,
@@ -44,7 +48,9 @@ async function record(event: string, payload: Record<string, unknown>, signature
   });
 }
 
-async function rowsFor(uri: string): Promise<{ user_id: string | null; status: string; starts_at: unknown }[]> {
+async function rowsFor(
+  uri: string,
+): Promise<{ user_id: string | null; status: string; starts_at: unknown }[]> {
   return (
     await db.query<{ user_id: string | null; status: string; starts_at: unknown }>(
       'select user_id, status, starts_at from public.appointments where invitee_uri = $1',
@@ -77,7 +83,8 @@ describe('appointments: reading and writing through the API', () => {
   };
   for (const actor of ACTORS) {
     it(`${actor} reads ${String(expected[actor])}`, async () => {
-      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.appointments')).rows[0]!.n;
+      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.appointments'))
+        .rows[0]!.n;
       const result = await probe(db, contextFor(actor, users), 'select * from public.appointments');
       if (actor === 'anon') {
         expect(result).toMatchObject({ ok: false, code: '42501' });
@@ -104,7 +111,10 @@ describe('appointments: reading and writing through the API', () => {
     it(`${actor} cannot read or write the webhook bookkeeping`, async () => {
       const ctx = contextFor(actor, users);
       for (const table of ['scheduler_webhook_deliveries', 'scheduler_webhook_events']) {
-        expect(await probe(db, ctx, `select * from public.${table}`)).toMatchObject({ ok: false, code: '42501' });
+        expect(await probe(db, ctx, `select * from public.${table}`)).toMatchObject({
+          ok: false,
+          code: '42501',
+        });
         expect(await probe(db, ctx, `insert into public.${table} values ('x')`)).toMatchObject({
           ok: false,
           code: '42501',
@@ -115,11 +125,12 @@ describe('appointments: reading and writing through the API', () => {
 
   it('only the service role may record scheduler events', async () => {
     for (const actor of ['anon', 'customerA', 'admin'] as const) {
-      const result = await probe(db, contextFor(actor, users), 'select public.record_scheduler_event($1, $2, $3)', [
-        randomUUID(),
-        'invitee.created',
-        JSON.stringify(invitee(`${actor}@example.test`)),
-      ]);
+      const result = await probe(
+        db,
+        contextFor(actor, users),
+        'select public.record_scheduler_event($1, $2, $3)',
+        [randomUUID(), 'invitee.created', JSON.stringify(invitee(`${actor}@example.test`))],
+      );
       expect(result).toMatchObject({ ok: false, code: '42501' });
     }
   });
@@ -155,7 +166,12 @@ describe('recording webhook events', () => {
         },
       });
       const cancelHalf = () =>
-        record('invitee.canceled', { ...first, status: 'canceled', rescheduled: true, new_invitee: second.uri });
+        record('invitee.canceled', {
+          ...first,
+          status: 'canceled',
+          rescheduled: true,
+          new_invitee: second.uri,
+        });
       if (cancelFirst) expect(await cancelHalf()).toBe('ignored');
       expect(await record('invitee.created', second)).toBe('rescheduled');
       if (!cancelFirst) expect(await cancelHalf()).toBe('ignored');
@@ -210,7 +226,9 @@ describe('recording webhook events', () => {
   it('refuses malformed events without recording anything', async () => {
     const signature = randomUUID();
     await expect(record('invitee.created', { uri: 'x' }, signature)).rejects.toMatchObject({ code: '22023' });
-    await expect(record('invitee.updated', invitee('x@example.test'))).rejects.toMatchObject({ code: '22023' });
+    await expect(record('invitee.updated', invitee('x@example.test'))).rejects.toMatchObject({
+      code: '22023',
+    });
     // The failed call rolled back: its signature is still unused.
     expect(await record('invitee.created', invitee('ok@example.test'), signature)).toBe('created');
   });

@@ -45,7 +45,12 @@ export async function handleSchedulerWebhook(req: Request): Promise<Response> {
     p_invitee: body.payload,
   });
   if (error) {
-    if (error.code === '22023' || error.code === '22P02' || error.code === '22007' || error.code === '23514') {
+    if (
+      error.code === '22023' ||
+      error.code === '22P02' ||
+      error.code === '22007' ||
+      error.code === '23514'
+    ) {
       console.warn('[scheduler-webhook] refused an invalid payload:', error.code);
       return errorJson(400, 'The event payload is invalid.');
     }

@@ -30,13 +30,19 @@ function replyPage(res: ServerResponse, result: PageResult, method = 'GET'): voi
     send(res, 303, null, { location: result.location, 'cache-control': 'no-store' });
     return;
   }
-  send(res, result.status, result.html, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-  }, method);
+  send(
+    res,
+    result.status,
+    result.html,
+    {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+    },
+    method,
+  );
 }
 
 /** A POST from another origin: its Origin is not this stand-in's, or the browser says cross-site. */

@@ -69,7 +69,8 @@ async function deliver(stack: StackContext, delivery: Delivery): Promise<void> {
     await response.arrayBuffer();
     delivery.status = response.status;
     delivery.error = null;
-    if (!response.ok) stack.log(`[scheduler stand-in] ${delivery.event}: webhook answered ${response.status}`);
+    if (!response.ok)
+      stack.log(`[scheduler stand-in] ${delivery.event}: webhook answered ${response.status}`);
   } catch (error) {
     delivery.status = null;
     delivery.error = error instanceof Error ? error.message : String(error);
