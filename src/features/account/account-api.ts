@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderStatus } from '@/content/account';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
+import { fetchAppointments, type AccountAppointment } from './appointments-api';
 import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
 
@@ -108,6 +109,8 @@ export interface ServerAccountData {
     purchasedAt: string;
   }[];
   orders: AccountOrder[];
+  /** Received from the scheduler (docs/appointments.md). */
+  appointments: AccountAppointment[];
 }
 
 interface PurchaseExportRow {
@@ -124,7 +127,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles] = await Promise.all([
+  const [purchases, orders, roles, appointments] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -132,6 +135,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .order('created_at', { ascending: false }),
     fetchOrders(client, user.id),
     client.from('user_roles').select('role').eq('user_id', user.id),
+    fetchAppointments(client, user.id),
   ]);
   if (purchases.error) throw new Error(purchases.error.message);
   if (roles.error) throw new Error(roles.error.message);
@@ -154,6 +158,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       purchasedAt: row.created_at,
     })),
     orders,
+    appointments,
   };
 }
 
@@ -168,12 +173,15 @@ export class DeleteAccountError extends Error {
 }
 
 /** The message of a function's JSON error answer ({ error } or { message }), if it has one. */
-async function functionErrorMessage(error: unknown): Promise<{ message: string | null; status: number | null }> {
+async function functionErrorMessage(
+  error: unknown,
+): Promise<{ message: string | null; status: number | null }> {
   const context = (error as { context?: unknown } | null)?.context;
   if (!(context instanceof Response)) return { message: null, status: null };
   try {
     const body = (await context.clone().json()) as { error?: unknown; message?: unknown };
-    const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
+    const message =
+      typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
     return { message, status: context.status };
   } catch {
     return { message: null, status: context.status };

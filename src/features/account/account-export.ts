@@ -9,13 +9,18 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, and this browser's stored settings. */
-export function buildAccountExport(server: ServerAccountData, browserSettings: BrowserSettings, now: Date): AccountExport {
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, and this browser's stored settings. */
+export function buildAccountExport(
+  server: ServerAccountData,
+  browserSettings: BrowserSettings,
+  now: Date,
+): AccountExport {
   return {
     exportedAt: now.toISOString(),
     account: server.account,
     purchases: server.purchases,
     orders: server.orders,
+    appointments: server.appointments,
     browserSettings,
   };
 }
