@@ -85,7 +85,10 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
   const cancelHref = (await upcoming.getByRole('link', { name: /^Cancel/ }).getAttribute('href')) ?? '';
 
   // The admin: the appointment with the client's record; the overview counts it.
-  await page.getByRole('button', { name: /sign out/i }).first().click();
+  await page
+    .getByRole('button', { name: /sign out/i })
+    .first()
+    .click();
   await signIn(page, '/admin/login', 'admin@example.com', 'Sign In as Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('figure-Upcoming appointments')).toHaveText(/^[1-9]\d*$/);
