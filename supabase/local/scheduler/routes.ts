@@ -45,10 +45,13 @@ function replyPage(res: ServerResponse, result: PageResult, method = 'GET'): voi
   );
 }
 
-/** A POST from another origin: its Origin is not this stand-in's, or the browser says cross-site. */
+/**
+ * A POST from another origin. Browsers say so in Sec-Fetch-Site, which decides when present (a same-origin form
+ * on a no-referrer page sends `Origin: null`); otherwise the Origin, when given, must be this stand-in's.
+ */
 function crossOrigin(req: IncomingMessage): boolean {
   const site = header(req, 'sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = header(req, 'origin');
   return origin !== undefined && origin !== `http://${header(req, 'host') ?? ''}`;
 }
