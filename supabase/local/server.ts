@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './engine.ts';
+import { PostgresDatabase, type Database } from './engine.ts';
 import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
 import { loadStackConfig } from './config-toml.ts';
@@ -50,6 +50,13 @@ export type LocalStackOptions = {
   functionLimits?: Partial<FunctionLimits>;
   /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
   rest?: RestLimitOptions;
+  /**
+   * A real PostgreSQL database instead of PGlite: `url` as postgres (the stack's own work: auth, seeding),
+   * `requestUrl` as authenticator (REST and storage requests, through a pool of `requestPool` connections,
+   * default 10). It must already have the baseline, migrations and seed (real-postgres.ts
+   * createTestDatabase); `dataDir` then holds only stored objects.
+   */
+  database?: { url: string; requestUrl: string; requestPool?: number };
 };
 
 export type LocalStack = {
@@ -143,7 +150,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Starts the local Supabase stack: Database (bootstrap, migrations, seed, demo accounts) behind the auth,
+ * Starts the local Supabase stack: PGlite (bootstrap, migrations, seed, demo accounts) behind the auth,
  * rest, storage and functions HTTP APIs that supabase-js speaks, plus the local inbox.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -153,7 +160,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const quiet = options.quiet ?? false;
   if (dataDir) await mkdir(dataDir, { recursive: true });
 
-  const db = await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
+  const db = options.database
+    ? await PostgresDatabase.connect(options.database.url, {
+        requestUrl: options.database.requestUrl,
+        requestPool: options.database.requestPool ?? 10,
+      })
+    : await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
   let storageRoot: string;
   let tempStorage = false;
   try {

@@ -172,7 +172,7 @@ describe('escalation attempts fail', () => {
 
   it('the self-removal guard also holds for a direct update in an admin context', async () => {
     // Defence in depth behind the missing update policy: the trigger refuses even when RLS is not in the way
-    // (here the superuser connection with the admin's claims).
+    // (here the postgres connection, which bypasses RLS, with the admin's claims).
     await expect(
       db.transaction(async (tx) => {
         await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
@@ -239,7 +239,7 @@ describe('escalation attempts fail', () => {
 });
 
 describe('withRequestContext', () => {
-  it('switches the current user so RLS applies, though the session user is a superuser', async () => {
+  it('runs as authenticator switching to the request role, as PostgREST does, so RLS applies', async () => {
     const values = await withRequestContext(db, customerA, async (tx) => {
       const r = await tx.query<{
         current: string;
@@ -254,7 +254,7 @@ describe('withRequestContext', () => {
     });
     expect(values).toEqual({
       current: 'authenticated',
-      session: 'postgres',
+      session: 'authenticator',
       uid: users.customerA,
       role: 'authenticated',
       email: 'customerA@example.test',
@@ -275,7 +275,9 @@ describe('withRequestContext', () => {
   });
 
   it('ignores legacy per-claim settings left on the connection', async () => {
-    await db.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
+    // The connection requests run on (on the real server, authenticator's).
+    const connection = db.requestDatabase ?? db;
+    await connection.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
     try {
       const uid = await withRequestContext(
         db,
@@ -284,7 +286,7 @@ describe('withRequestContext', () => {
       );
       expect(uid).toBe(users.customerA);
     } finally {
-      await db.query(`select set_config('request.jwt.claim.sub', '', false)`);
+      await connection.query(`select set_config('request.jwt.claim.sub', '', false)`);
     }
   });
 

@@ -1,5 +1,5 @@
-// The checkout SQL on the real migrations (Database): who may call it, how a cart is priced and refused, how
-// fulfilment grants and prices purchases, and refund revocation.
+// The checkout SQL on the real migrations (PGlite and real PostgreSQL 17): who may call it, how a cart is
+// priced and refused, how fulfilment grants and prices purchases, and refund revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database } from '../../supabase/local/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
