@@ -57,7 +57,8 @@ describe('escalation attempts fail', () => {
       `update public.user_roles set role = 'admin' where user_id = $1`,
       [users.customerB],
     );
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    // There is no update policy on user_roles, so no API role holds UPDATE on it at all.
+    expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('a customer cannot insert a purchase', async () => {
@@ -99,7 +100,8 @@ describe('escalation attempts fail', () => {
       `update public.orders set user_id = $1, status = 'cancelled' where id = $2`,
       [users.customerA, orderB],
     );
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    // Only the service role holds UPDATE on orders.
+    expect(result).toMatchObject({ ok: false, code: '42501' });
     const row = await db.query<{ user_id: string; status: string }>(
       'select user_id, status from public.orders where id = $1',
       [orderB],
@@ -111,7 +113,7 @@ describe('escalation attempts fail', () => {
     const result = await probe(db, customerB, `update public.orders set status = 'fulfilled' where id = $1`, [
       orderB,
     ]);
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('anon cannot call is_admin', async () => {
@@ -157,14 +159,14 @@ describe('escalation attempts fail', () => {
     expect(del.ok ? '' : del.message).toMatch(
       /cannot remove their own admin role|last admin cannot be removed/,
     );
-    // There is no update policy on user_roles, so demoting reaches no row at all.
+    // There is no update policy on user_roles, so no API role holds UPDATE on it: demoting is refused outright.
     const demote = await probe(
       db,
       admin,
       `update public.user_roles set role = 'customer' where user_id = $1`,
       [users.admin],
     );
-    expect(demote).toMatchObject({ ok: true, rows: 0 });
+    expect(demote).toMatchObject({ ok: false, code: '42501' });
     expect(await probe(db, admin, 'select public.is_admin() as yes')).toMatchObject({
       values: [{ yes: true }],
     });
@@ -381,7 +383,8 @@ describe('insert_purchase (service role)', () => {
     });
     expect(await probe(db, admin, read, [id])).toMatchObject({ ok: true, rows: 1 });
     expect(await probe(db, customerB, read, [id])).toMatchObject({ ok: true, rows: 0 });
-    expect(await probe(db, anon, read, [id])).toMatchObject({ ok: true, rows: 0 });
+    // anon holds no privilege on purchases at all.
+    expect(await probe(db, anon, read, [id])).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('gives the owner the full audio of the product it resolves', async () => {
@@ -479,9 +482,10 @@ describe('constraints', () => {
   });
 
   it('prices are positive', async () => {
+    // As an admin: the catalogue's writers (the service role only reads it).
     const result = await probe(
       db,
-      service,
+      admin,
       `insert into public.products (slug, title, category, price_pence) values ('free', 'Free', 'Exams', 0)`,
     );
     expect(result).toMatchObject({ ok: false, code: '23514' });

@@ -208,16 +208,18 @@ describe('checkout SQL functions', () => {
       ok: true,
       rows: 1,
     });
+    // anon holds no privilege on order lines at all (supabase/migrations/20261125100000_explicit_grants.sql).
     expect(await probe(db, contextFor('anon', users), sql, [order.order_id])).toMatchObject({
-      ok: true,
-      rows: 0,
+      ok: false,
+      code: '42501',
     });
+    // Nor does a signed-in user hold any write privilege on them.
     const write = await probe(
       db,
       contextFor('customerA', users),
       `update public.order_lines set price_pence = 0 where order_id = $1`,
       [order.order_id],
     );
-    expect(write).toMatchObject({ ok: true, rows: 0 });
+    expect(write).toMatchObject({ ok: false, code: '42501' });
   });
 });
