@@ -42,6 +42,10 @@ export default defineConfig({
     env: {
       PORT: String(sitePort),
       SUPABASE_LOCAL_PORT: String(stackPort),
+      // 20-second audio links (deployed: 5 minutes), so every listen in the suite crosses link refreshes.
+      AUDIO_URL_SECONDS: '20',
+      // Every request of the suite comes from this machine: hosted's 30 sign-ins per 5 minutes would stop it.
+      SUPABASE_LOCAL_AUTH_RATE_LIMIT: '100000',
     },
   },
 });

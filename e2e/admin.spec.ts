@@ -14,6 +14,8 @@ test.setTimeout(120_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const PASSWORD = 'password123';
+// New accounts need a password that is not on the leaked-password list (the demo's is).
+const NEW_PASSWORD = 'Quiet-Harbour-47';
 
 async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
@@ -281,7 +283,7 @@ test('admins: the last admin cannot be removed; grant and revoke a colleague', a
   const email = `e2e-colleague-${Date.now()}@example.com`;
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: PASSWORD },
+    data: { email, password: NEW_PASSWORD },
   });
   expect(signup.ok()).toBe(true);
 
@@ -504,7 +506,7 @@ test('every task by keyboard alone: focus moves into panels and back, confirmati
   const colleague = `e2e-keys-${Date.now()}@example.com`;
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email: colleague, password: PASSWORD },
+    data: { email: colleague, password: NEW_PASSWORD },
   });
   expect(signup.ok()).toBe(true);
   await signInAsAdmin(page);
@@ -595,7 +597,9 @@ test('every task by keyboard alone: focus moves into panels and back, confirmati
   await page.keyboard.press('Enter');
   const purchases = customers.getByRole('button', { name: 'Purchases of grace.okafor@example.com' });
   await purchases.press('Enter');
-  await expect(customers.getByRole('heading', { name: 'Purchases of grace.okafor@example.com' })).toBeFocused();
+  await expect(
+    customers.getByRole('heading', { name: 'Purchases of grace.okafor@example.com' }),
+  ).toBeFocused();
   await customers.getByLabel('Audio', { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Tab');

@@ -307,7 +307,7 @@ async function token(request: APIRequestContext, email: string, password: string
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-test("nobody else can stream the demo customer's audio: signing it as another customer is refused", async ({
+test("nobody else can stream the demo customer's audio: only the audio-url function mints links, for owners", async ({
   request,
 }) => {
   const owner = await token(request, CUSTOMER.email, CUSTOMER.password);
@@ -321,30 +321,77 @@ test("nobody else can stream the demo customer's audio: signing it as another cu
   });
   const path = ((await product.json()) as { audio_path: string }[])[0]?.audio_path ?? '';
   expect(path).toMatch(/^full\/[0-9a-f-]{36}\.mp3$/);
-  const sign = (bearer: string) =>
-    request.post(`${stackUrl}/storage/v1/object/sign/audio/${path}`, {
+  const mint = (bearer: string) =>
+    request.post(`${stackUrl}/functions/v1/audio-url`, {
       headers: { ...headers(bearer), 'content-type': 'application/json' },
-      data: { expiresIn: 60 },
+      data: { productId },
     });
-  expect((await sign(owner)).status()).toBe(200);
+  expect((await mint(owner)).status()).toBe(200);
+  // Storage itself signs full audio for no customer, not even the owner.
+  const selfSigned = await request.post(`${stackUrl}/storage/v1/object/sign/audio/${path}`, {
+    headers: { ...headers(owner), 'content-type': 'application/json' },
+    data: { expiresIn: 315360000 },
+  });
+  expect(selfSigned.status()).toBe(400);
 
-  // Another customer, signed up and confirmed through the local inbox.
+  // Another customer, signed up and confirmed with the emailed token hash.
   const email = `listener-${Date.now().toString(36)}@example.com`;
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: 'Password123' },
+    data: { email, password: 'Quiet-Harbour-47' },
   });
   expect(signup.ok()).toBe(true);
   const messages = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
   const text = ((await messages.json()) as { text: string }[])[0]?.text ?? '';
-  const link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(text)?.[1] ?? '';
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
-  const other = await token(request, email, 'Password123');
-  const refused = await sign(other);
-  expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { message: string }).message).toBe('Object not found');
+  const tokenHash = /token_hash=([0-9a-f]{64})/.exec(text)?.[1] ?? '';
+  const verified = await request.post(`${stackUrl}/auth/v1/verify`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { type: 'email', token_hash: tokenHash },
+  });
+  expect(verified.status()).toBe(200);
+  const other = await token(request, email, 'Quiet-Harbour-47');
+  expect((await mint(other)).status()).toBe(404);
   // Nor without signing in.
-  expect((await sign(ANON_KEY)).status()).toBe(400);
+  expect((await mint(ANON_KEY)).status()).toBe(401);
+});
+
+test('a listen continues across link refreshes: the first link dies, playback never stops or jumps', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The suite's stack mints 20-second links (playwright.config.ts); the player asks again 15 s in.
+  const minted: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/functions/v1/audio-url') && response.status() === 200)
+      void response.json().then((body: { path: string }) => minted.push(body.path));
+  });
+  await prepare(page, { safetyAcknowledged: true });
+  await signInToAccount(page);
+  await page.getByRole('button', { name: `Play ${TITLES[0]}` }).click();
+  await waitPlaying(page);
+  const start = await media(page);
+  const startedAt = Date.now();
+  expect(minted).toHaveLength(1);
+  // Sampled every half second for 30 s: always playing, always moving forward.
+  let last = start!.currentTime;
+  while (Date.now() - startedAt < 30_000) {
+    await page.waitForTimeout(500);
+    const now = await media(page);
+    expect(now?.paused).toBe(false);
+    expect(now!.currentTime).toBeGreaterThan(last);
+    last = now!.currentTime;
+  }
+  const end = await media(page);
+  // No restart, no skip: the position moved as the clock did (give or take the sampling).
+  expect(Math.abs(end!.currentTime - start!.currentTime - (Date.now() - startedAt) / 1000)).toBeLessThan(2);
+  expect(minted.length).toBeGreaterThanOrEqual(2);
+  expect(new URL(end!.src).search).toBe(new URL(minted[minted.length - 1]!, stackUrl).search);
+  expect(end!.src).not.toBe(start!.src);
+  // The first link, issued 30 s ago with a 20-second life, is refused now.
+  const dead = await request.get(new URL(minted[0]!, stackUrl).href);
+  expect(dead.status()).toBe(400);
+  await expect(bar(page).getByRole('button', { name: 'Pause' })).toBeVisible();
 });
 
 // The site header (signed-in avatar menu) belongs to the header's own scan; this one is about the player.

@@ -12,7 +12,7 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PASSWORD = 'Password123';
+const PASSWORD = 'Quiet-Harbour-47';
 
 let counter = 0;
 function uniqueEmail(label: string): string {

@@ -5,6 +5,7 @@ export const clientOnlyRoutes = [
   '/cart',
   '/checkout',
   '/auth',
+  '/auth/confirm',
   '/reset-password',
   '/update-password',
   '/admin/login',

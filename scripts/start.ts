@@ -19,6 +19,17 @@ const stackPort = readPort('SUPABASE_LOCAL_PORT', LOCAL_STACK_DEFAULT_PORT);
 const hosted = usesHostedSupabase();
 if (!hosted) localBuildEnvironment(sitePort, stackPort);
 
+/**
+ * SUPABASE_LOCAL_AUTH_RATE_LIMIT raises config.toml's auth rate limits (per 5 minutes per IP) for a test suite,
+ * whose every request comes from this machine.
+ */
+function rateLimitOverride(): { signInSignUps: number; tokenVerifications: number } | undefined {
+  const limit = Number(process.env.SUPABASE_LOCAL_AUTH_RATE_LIMIT);
+  return Number.isInteger(limit) && limit > 0
+    ? { signInSignUps: limit, tokenVerifications: limit }
+    : undefined;
+}
+
 async function main(): Promise<void> {
   await buildIfNeeded(() => console.info('Building the site…'));
   const stops: (() => Promise<void>)[] = [];
@@ -28,7 +39,12 @@ async function main(): Promise<void> {
     const { startLocalStack } = await import('../supabase/local/server');
     const dataDir = args.has('--in-memory') ? null : LOCAL_DATA_DIR;
     if (dataDir && args.has('--reset')) await resetLocalData(dataDir);
-    const stack = await startLocalStack({ port: stackPort, dataDir, siteUrl });
+    const stack = await startLocalStack({
+      port: stackPort,
+      dataDir,
+      siteUrl,
+      authRateLimits: rateLimitOverride(),
+    });
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);
     console.info(`Local inbox (emails the stack sends): ${stack.url}/_local/inbox`);

@@ -26,6 +26,7 @@ export const routeModuleFiles: Record<RouteModuleKey, string> = {
   cart: 'src/routes/shop/cart.tsx',
   checkout: 'src/routes/shop/checkout.tsx',
   auth: 'src/routes/auth/auth.tsx',
+  authConfirm: 'src/routes/auth/confirm.tsx',
   resetPassword: 'src/routes/auth/reset-password.tsx',
   updatePassword: 'src/routes/auth/update-password.tsx',
   adminLogin: 'src/routes/auth/admin-login.tsx',

@@ -22,6 +22,7 @@ export const routeModules = {
   cart: () => import('@/routes/shop/cart'),
   checkout: () => import('@/routes/shop/checkout'),
   auth: () => import('@/routes/auth/auth'),
+  authConfirm: () => import('@/routes/auth/confirm'),
   resetPassword: () => import('@/routes/auth/reset-password'),
   updatePassword: () => import('@/routes/auth/update-password'),
   adminLogin: () => import('@/routes/auth/admin-login'),

@@ -40,6 +40,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.cart, module: 'cart' },
   { path: paths.checkout, module: 'checkout' },
   { path: paths.auth, module: 'auth' },
+  { path: paths.authConfirm, module: 'authConfirm' },
   { path: paths.resetPassword, module: 'resetPassword' },
   { path: paths.updatePassword, module: 'updatePassword' },
   { path: paths.adminLogin, module: 'adminLogin' },

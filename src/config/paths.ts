@@ -10,6 +10,7 @@ export const paths = {
   cart: '/cart',
   checkout: '/checkout',
   auth: '/auth',
+  authConfirm: '/auth/confirm',
   resetPassword: '/reset-password',
   updatePassword: '/update-password',
   adminLogin: '/admin/login',

@@ -19,6 +19,13 @@ export const authMessages = {
   linkTokenRejected: 'Invalid or expired reset token. Please request a new password reset.',
   linkTokenCheckFailed: 'Error verifying reset token. Please try again.',
   accessDenied: 'Access denied. Admin privileges required.',
+  // Fixed answers to the auth service's refusals (docs/auth-links.md): never the service's own words.
+  tooManyRequests: 'Too many attempts from this device. Please wait a few minutes, then try again.',
+  tooManyEmails: 'We have sent several emails to this address already. Please wait a while, then try again.',
+  passwordPwned:
+    'This password is too common or has appeared in a data breach. Please choose a different one.',
+  reauthenticationNeeded:
+    'For your security, please sign out and sign in again before changing your password.',
   adminCheckFailed: 'Error checking admin status.',
 } as const;
 
@@ -131,4 +138,47 @@ export const guardText = {
   deniedTitle: 'Access denied',
   adminSignIn: 'Admin sign in',
   backToHome: 'Back to home',
+} as const;
+
+/** Fixed descriptions of the error codes an auth link can carry, after 'Reset link error: ' (never its text). */
+export const linkErrorDescriptions: Record<string, string> = {
+  access_denied: 'access was denied.',
+  flow_state_expired: 'the link has expired.',
+  flow_state_not_found: 'the link was opened in another browser. Please open it where you asked for it.',
+  bad_code_verifier: 'the link was opened in another browser. Please open it where you asked for it.',
+  validation_failed: 'the link is incomplete.',
+};
+export const linkErrorFallbackDescription = 'the link could not be used.';
+
+/** /auth/confirm: every emailed link (confirmation, recovery, email change) is verified here (docs/auth-links.md). */
+export const confirmLinkText = {
+  seo: { title: 'Confirm Your Email', description: 'Confirm the link from your email.' },
+  verifying: 'Checking your link…',
+  invalidTitle: 'This link cannot be used',
+  expired: 'This link is invalid, has expired or has already been used. Please ask for a new one.',
+  checkFailed: 'We could not check this link just now. Please try again in a moment.',
+  missing: 'This link is incomplete. Please open the link from your email again.',
+  errorPrefix: 'Link error: ',
+  backToSignIn: 'Back to Sign In',
+  finishTitle: 'Choose your password',
+  finishLead:
+    'Your email address is confirmed. To finish, choose the password for your account: it replaces any password set before your address was confirmed, and signs out every other device.',
+  finishSubmit: 'Save Password and Continue',
+  emailChangedTitle: 'Email address confirmed',
+  emailChangedText: 'Your new email address is confirmed: use it to sign in from now on.',
+  toAccount: 'Go to My Account',
+} as const;
+
+/** Asked when a link's account is not the one signed in (docs/auth-links.md). */
+export const switchAccountText = {
+  title: 'Switch accounts?',
+  signedInAs: 'You are signed in as',
+  linkFor: 'This link is for',
+  explanation:
+    'Continuing signs you out of your account on this device and signs you in to the account the link is for.',
+  switchTo: (email: string) => `Continue as ${email}`,
+  stayAs: (email: string) => `Stay signed in as ${email}`,
+  stayedTitle: 'You are still signed in',
+  stayedText: 'Nothing changed: the link was not used on this device.',
+  home: 'Go to the home page',
 } as const;

@@ -1,10 +1,8 @@
+import { supabaseEnv } from '@/config/supabase-env';
 import { getSupabase } from './supabase';
 
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
 export const AUDIO_BUCKET = 'audio';
-
-/** How long a signed URL for a full track lives. Short: the player re-signs when one expires mid-listen. */
-export const OWNED_AUDIO_URL_SECONDS = 600;
 
 export class AudioUnavailableError extends Error {
   constructor(message: string) {
@@ -13,31 +11,36 @@ export class AudioUnavailableError extends Error {
   }
 }
 
+/** A link to a full track and when it stops working (Unix seconds). */
+export interface SignedAudioUrl {
+  url: string;
+  expiresAt: number;
+}
+
+// What audio-url answers: the signed path on the Storage API, and when it expires.
+const SIGNED_PATH = /^\/storage\/v1\/object\/sign\/[^?#]+\?token=[\w.-]+$/;
+
+function signedAudioUrl(value: unknown): SignedAudioUrl | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { path, expiresAt } = value as Record<string, unknown>;
+  if (typeof path !== 'string' || !SIGNED_PATH.test(path)) return null;
+  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
+  // The project URL this browser uses (the function may know the API under another host name).
+  return { url: `${supabaseEnv.supabaseUrl.replace(/\/+$/, '')}${path}`, expiresAt };
+}
+
 /**
- * A short-lived signed URL for the full audio of a product the signed-in customer owns (or any product, for
- * an admin). Storage's RLS decides: the URL is issued only to the owner. The object name is looked up from
- * the product at play time, so a replaced file (new object name) is picked up. Pass `download` (a file name)
- * for a URL that answers with Content-Disposition: attachment.
+ * A short-lived link to the full audio of a product the signed-in customer owns (or any product, for an
+ * admin), minted by the `audio-url` edge function after it checks the purchase; its lifetime is the server's
+ * (docs/audio-links.md), so the player asks again before `expiresAt`.
  */
-export async function signOwnedAudioUrl(
-  productId: string,
-  options: { download?: string; expiresIn?: number } = {},
-): Promise<string> {
+export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   const client = await getSupabase();
-  const { data, error } = await client
-    .from('products')
-    .select('audio_path')
-    .eq('id', productId)
-    .maybeSingle();
-  if (error) throw new AudioUnavailableError(error.message);
-  const audioPath = (data as { audio_path: string | null } | null)?.audio_path;
-  if (!audioPath) throw new AudioUnavailableError('This audio is not available.');
-  const signed = await client.storage
-    .from(AUDIO_BUCKET)
-    .createSignedUrl(audioPath, options.expiresIn ?? OWNED_AUDIO_URL_SECONDS, {
-      download: options.download ?? false,
-    });
-  if (signed.error || !signed.data)
-    throw new AudioUnavailableError(signed.error?.message ?? 'Could not sign the audio URL.');
-  return signed.data.signedUrl;
+  const { data, error } = await client.functions.invoke<unknown>('audio-url', {
+    method: 'POST',
+    body: { productId },
+  });
+  const signed = error ? null : signedAudioUrl(data);
+  if (!signed) throw new AudioUnavailableError('This audio is not available.');
+  return signed;
 }

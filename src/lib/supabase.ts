@@ -24,9 +24,11 @@ export function getSupabase(): Promise<SupabaseClient> {
           storageKey: AUTH_STORAGE_KEY,
           persistSession: true,
           autoRefreshToken: true,
-          // Emailed links come back with the session (or an error) in the URL hash.
-          detectSessionInUrl: true,
-          flowType: 'implicit',
+          // PKCE: no session ever travels in a URL. Emailed links carry a token hash that /auth/confirm verifies
+          // and a session in a URL is never picked up by itself, so nobody's session is replaced silently
+          // (docs/auth-links.md).
+          detectSessionInUrl: false,
+          flowType: 'pkce',
         },
       });
       loadedClient = client;

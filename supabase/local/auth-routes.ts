@@ -16,6 +16,8 @@ import {
   type SessionReply,
   type UserRow,
 } from './auth-store.ts';
+import { takeRateLimit, type RateLimitBucket } from './auth-rate-limit.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './db.ts';
 import { apiKeyError } from './gateway.ts';
 import {
@@ -137,7 +139,19 @@ function checkPassword(stack: StackContext, password: string): void {
       `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
     );
   }
+  // Hosted Supabase's leaked-password protection answers this way (reason 'pwned'); here a bundled list.
+  if (isCommonPassword(password)) {
+    throw new AuthError(
+      422,
+      'weak_password',
+      'Password is known to be weak and easy to guess, please choose a different one.',
+      { weak_password: { reasons: ['pwned'] } },
+    );
+  }
 }
+
+/** How recent a sign-in must be for a password change when secure_password_change is on (GoTrue: 24 h). */
+const REAUTHENTICATION_WINDOW_SECONDS = 24 * 60 * 60;
 
 function verifyLink(
   stack: StackContext,
@@ -360,6 +374,17 @@ async function loadAuthenticatedUser(
   return user;
 }
 
+/** The token's session began (a sign-in or a verified link) within the re-authentication window. */
+async function signedInRecently(stack: StackContext, auth: Authenticated): Promise<boolean> {
+  if (!auth.sessionId || !/^[0-9a-f-]{36}$/i.test(auth.sessionId)) return false;
+  const result = await stack.db.query<{ recent: boolean }>(
+    `select created_at > now() - make_interval(secs => $2::text::int) as recent
+     from auth.sessions where id = $1::text::uuid`,
+    [auth.sessionId, String(REAUTHENTICATION_WINDOW_SECONDS)],
+  );
+  return result.rows[0]?.recent === true;
+}
+
 async function getUser(stack: StackContext, req: IncomingMessage): Promise<unknown> {
   const auth = await requireUser(stack, req);
   const user = await stack.db.transaction((tx) => loadAuthenticatedUser(tx, auth));
@@ -382,6 +407,10 @@ async function updateUser(stack: StackContext, req: IncomingMessage): Promise<un
   let hash: string | null = null;
   if (password !== undefined) {
     checkPassword(stack, password);
+    if (stack.config.securePasswordChange && !(await signedInRecently(stack, auth))) {
+      // GoTrue then wants a nonce from /reauthenticate; the local stack sends none, so it always refuses.
+      throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    }
     if (current.encrypted_password && (await verifyPassword(password, current.encrypted_password))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
@@ -474,6 +503,15 @@ function settings(stack: StackContext): unknown {
   };
 }
 
+/** Which rate limit a request counts against, if any (hosted Supabase's [auth.rate_limit] buckets). */
+function rateLimitBucket(method: string, path: string, url: URL): RateLimitBucket | null {
+  if (path === '/verify') return 'tokenVerifications';
+  if (method !== 'POST') return null;
+  if (path === '/signup' || path === '/recover') return 'signInSignUps';
+  if (path === '/token' && url.searchParams.get('grant_type') === 'password') return 'signInSignUps';
+  return null;
+}
+
 /** `/auth/v1/*`: `path` is what follows /auth/v1. */
 export async function handleAuth(
   stack: StackContext,
@@ -484,6 +522,10 @@ export async function handleAuth(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   try {
+    const bucket = rateLimitBucket(method, path, url);
+    if (bucket && !takeRateLimit(stack, bucket, req.socket.remoteAddress ?? 'unknown')) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
     // The emailed link is opened from a mail client: no apikey, as on hosted Supabase.
     if (path === '/verify' && method === 'GET') return await verifyByLink(stack, res, url);
     const keyError = apiKeyError(stack, req, url);

@@ -105,8 +105,12 @@ export type StackConfig = {
   jwtExpiry: number;
   minimumPasswordLength: number;
   enableConfirmations: boolean;
+  /** [auth.email] secure_password_change: a password change needs a sign-in within the last 24 hours. */
+  securePasswordChange: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
+  /** [auth.rate_limit]: requests per 5 minutes per IP address (hosted defaults: 30 and 30). */
+  rateLimits: { signInSignUps: number; tokenVerifications: number };
   fileSizeLimit: number;
   maxRows: number | null;
   functions: Record<string, { verifyJwt: boolean }>;
@@ -172,8 +176,13 @@ export function toStackConfig(toml: TomlTable, projectRoot = process.cwd()): Sta
     jwtExpiry: num(auth.jwt_expiry, 3600),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     enableConfirmations: email.enable_confirmations !== false,
+    securePasswordChange: email.secure_password_change === true,
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     otpExpiry: num(email.otp_expiry, 86_400),
+    rateLimits: {
+      signInSignUps: num(table(auth.rate_limit).sign_in_sign_ups, 30),
+      tokenVerifications: num(table(auth.rate_limit).token_verifications, 30),
+    },
     fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,
     functions,

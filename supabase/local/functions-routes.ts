@@ -38,9 +38,11 @@ function dotEnv(file: string): Record<string, string> {
 
 /** What a deployed function finds in Deno.env, pointed at this stack. */
 export function functionEnvironment(stack: StackContext): Record<string, string> {
+  // Secrets a deployer sets with `supabase secrets set`: Stripe's, and the audio links' lifetime.
   const stripe = Object.fromEntries(
     Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && entry[1] !== undefined,
+      (entry): entry is [string, string] =>
+        (entry[0].startsWith('STRIPE_') || entry[0] === 'AUDIO_URL_SECONDS') && entry[1] !== undefined,
     ),
   );
   const given = { ...dotEnv(path.join(stack.functionsDir, '.env')), ...stripe };

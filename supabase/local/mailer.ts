@@ -53,7 +53,8 @@ export function renderTemplate(template: string, values: TemplateValues): string
   return template.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_whole, expression: string) => {
     const name = /^\.(\w+)$/.exec(expression)?.[1];
     const value = name ? (values as Record<string, string | undefined>)[name] : undefined;
-    if (value === undefined) throw new Error(`email template uses {{ ${expression} }}, which the local stack does not fill`);
+    if (value === undefined)
+      throw new Error(`email template uses {{ ${expression} }}, which the local stack does not fill`);
     return escapeHtml(value);
   });
 }
@@ -105,8 +106,7 @@ export function authEmail(
   context?: MailerContext,
   redirectTo = '',
 ): Email {
-  const tokenLine =
-    `Token hash (for a link of the form ?token=<hash>&type=${kind === 'recovery' ? 'recovery' : 'signup'}): ${tokenHash}`;
+  const tokenLine = `Token hash (for a link of the form ?token=<hash>&type=${kind === 'recovery' ? 'recovery' : 'signup'}): ${tokenHash}`;
   const configured = context?.config.emailTemplates?.[kind];
   if (configured && context) {
     const html = renderTemplate(readTemplate(configured.contentPath), {
@@ -116,7 +116,9 @@ export function authEmail(
       RedirectTo: redirectTo || context.siteUrl,
       TokenHash: tokenHash,
     });
-    const text = `${htmlToText(html)}\n\n${tokenLine}\n`;
+    // The practice's templates link to the site's /auth/confirm with the token hash; GoTrue's own verify link
+    // ({{ .ConfirmationURL }}) is added to the local text part only, for tests of the auth server itself.
+    const text = `${htmlToText(html)}\n\n${tokenLine}\nLocal stack only, GoTrue's verify link: ${link}\n`;
     return { to, subject: configured.subject, text, html, link };
   }
   const t = DEFAULT_TEMPLATES[kind];

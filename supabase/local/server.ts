@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PostgresDatabase, type Database } from './engine.ts';
 import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
-import { loadStackConfig } from './config-toml.ts';
+import { loadStackConfig, type StackConfig } from './config-toml.ts';
 import { preflightHeaders } from './cors.ts';
 import { closeDatabase, createDatabase, seedDemoOrders } from './db.ts';
 import { FunctionWorkers } from './deno/function-workers.ts';
@@ -51,6 +51,11 @@ export type LocalStackOptions = {
   /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
   rest?: RestLimitOptions;
   /**
+   * Auth rate limits over config.toml's [auth.rate_limit] (per 5 minutes per IP). Test suites, whose every
+   * request comes from 127.0.0.1, raise them; the limits themselves have their own test.
+   */
+  authRateLimits?: Partial<StackConfig['rateLimits']>;
+  /**
    * A real PostgreSQL database instead of PGlite: `url` as postgres (the stack's own work: auth, seeding),
    * `requestUrl` as authenticator (REST and storage requests, through a pool of `requestPool` connections,
    * default 10). It must already have the baseline, migrations and seed (real-postgres.ts
@@ -76,13 +81,45 @@ export type LocalStack = {
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
+ * A request a web page of another origin made: its Origin names another host, or the browser marks it as
+ * not same-origin. A simple POST (text/plain, no preflight) still carries both, so it is refused too. Only a
+ * top-level navigation (a link to the inbox or to the stand-in's payment page) may come from elsewhere: its
+ * answer is shown to the person navigating, never to the page that linked.
+ */
+export function crossOriginRequest(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  // "null": a form posted from a page with no-referrer (the stand-in's own payment page) or a sandbox; only the
+  // browser's Sec-Fetch-Site can tell whether it came from this origin.
+  if (origin === 'null') return site !== 'same-origin';
+  if (origin !== undefined) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host === null || host.toLowerCase() !== (req.headers.host ?? '').toLowerCase()) return true;
+  }
+  if (site === undefined || site === 'same-origin' || site === 'none') return false;
+  const navigation =
+    req.headers['sec-fetch-mode'] === 'navigate' && (req.method === 'GET' || req.method === 'HEAD');
+  return !navigation;
+}
+
+/**
  * `/_local/*` (the inbox holds every account's sign-in links) is for tools on this machine only: no CORS,
- * so no other origin's page can read it, and only loopback Host names, so DNS rebinding cannot either.
+ * so no other origin's page can read it; only loopback Host names, so DNS rebinding cannot either; and no
+ * request another origin's page sends, so none can change the stand-in's settings or act on its behalf.
  */
 function localOnly(req: IncomingMessage, res: ServerResponse): boolean {
   withoutCors(res);
   if (!LOOPBACK_HOST.test(req.headers.host ?? '')) {
     sendJson(res, 403, { message: 'The local endpoints answer only requests to localhost' });
+    return false;
+  }
+  if (crossOriginRequest(req)) {
+    sendJson(res, 403, { message: 'The local endpoints refuse requests from other origins' });
     return false;
   }
   if (req.method === 'OPTIONS') {
@@ -155,7 +192,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const fileConfig = loadStackConfig(path.join(SUPABASE_DIR, 'config.toml'));
-  const config = { ...fileConfig, functions: { ...fileConfig.functions, ...(options.functions ?? {}) } };
+  const config = {
+    ...fileConfig,
+    functions: { ...fileConfig.functions, ...(options.functions ?? {}) },
+    rateLimits: { ...fileConfig.rateLimits, ...(options.authRateLimits ?? {}) },
+  };
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
   const quiet = options.quiet ?? false;
   if (dataDir) await mkdir(dataDir, { recursive: true });

@@ -122,6 +122,23 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
 
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * `expiresIn` as Storage's schema takes it: a whole number of seconds, at least 1 (a fraction is refused, not
+ * rounded). A lifetime whose expiry cannot be written as an exact JWT NumericDate (1e308) is refused too, so
+ * every token the stack signs has an expiry it enforces to the second.
+ */
+function expiresInSeconds(body: Record<string, unknown>): number {
+  const expiresIn = Number(body.expiresIn);
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || !Number.isSafeInteger(nowSeconds() + expiresIn)) {
+    throw new StorageError(
+      '400',
+      'InvalidRequest',
+      'expiresIn must be a whole number of seconds, at least 1',
+    );
+  }
+  return expiresIn;
+}
+
 async function createSignedUrl(
   stack: StackContext,
   req: IncomingMessage,
@@ -131,17 +148,11 @@ async function createSignedUrl(
   const caller = await callerOrThrow(stack, req, url);
   const { bucket, name } = objectPath(segments);
   const body = await readJsonObject(req);
-  const expiresIn = Number(body.expiresIn);
-  if (!Number.isFinite(expiresIn) || expiresIn < 1) {
-    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
-  }
+  const expiresIn = expiresInSeconds(body);
   await bucketOrThrow(stack, bucket);
   if (!(await visibleObject(stack, caller, bucket, name))) throw notFound();
   const iat = nowSeconds();
-  const token = await signJwt(
-    { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
-    stack.jwtSecret,
-  );
+  const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.jwtSecret);
   return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
 }
 
@@ -154,10 +165,7 @@ async function createSignedUrls(
 ): Promise<unknown> {
   const caller = await callerOrThrow(stack, req, url);
   const body = await readJsonObject(req);
-  const expiresIn = Number(body.expiresIn);
-  if (!Number.isFinite(expiresIn) || expiresIn < 1) {
-    throw new StorageError('400', 'InvalidRequest', 'expiresIn must be a positive number of seconds');
-  }
+  const expiresIn = expiresInSeconds(body);
   const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : [];
   if (paths.length === 0 || paths.length > 1000)
     throw new StorageError('400', 'InvalidRequest', 'paths must list 1 to 1000 objects');
@@ -183,10 +191,7 @@ async function createSignedUrls(
           path: name,
           signedURL: null,
         };
-      const token = await signJwt(
-        { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) },
-        stack.jwtSecret,
-      );
+      const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.jwtSecret);
       return { error: null, path: name, signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
     }),
   );
@@ -313,6 +318,49 @@ async function fileFromRequest(
   };
 }
 
+/** Ends a permission probe's transaction: everything it wrote is rolled back. */
+class ProbeRollback extends Error {}
+
+type WriteTarget = {
+  bucket: string;
+  name: string;
+  owner: string | null;
+  method: 'POST' | 'PUT';
+  upsert: boolean;
+};
+
+/**
+ * Makes, as the caller, the same insert (or update) an upload will make, with empty metadata, and rolls it
+ * back: RLS refuses (42501), a duplicate is found (23505) or a missing object for PUT (404) before the
+ * request's body is read.
+ */
+async function probeWrite(stack: StackContext, caller: Caller, target: WriteTarget): Promise<void> {
+  try {
+    await asRole(stack, caller, async (tx) => {
+      if (target.method === 'PUT') {
+        const updated = await tx.query(
+          `update storage.objects set updated_at = now() where bucket_id = $1 and name = $2 returning id`,
+          [target.bucket, target.name],
+        );
+        if (!updated.rows[0]) throw notFound();
+      } else {
+        const conflict = target.upsert
+          ? 'on conflict (bucket_id, name) do update set updated_at = now()'
+          : '';
+        await tx.query(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+           values ($1, $2, $3::text::uuid, $3, '{}'::jsonb) ${conflict}`,
+          [target.bucket, target.name, target.owner],
+        );
+      }
+      throw new ProbeRollback();
+    });
+  } catch (error) {
+    if (error instanceof ProbeRollback) return;
+    throw error;
+  }
+}
+
 async function upload(
   stack: StackContext,
   req: IncomingMessage,
@@ -324,6 +372,13 @@ async function upload(
   const { bucket, name } = objectPath(segments);
   const bucketRow = await bucketOrThrow(stack, bucket);
   const limit = Math.min(bucketRow.file_size_limit ?? Infinity, stack.config.fileSizeLimit);
+  const upsert = method === 'POST' && header(req, 'x-upsert') === 'true';
+  const owner =
+    typeof caller.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(caller.claims.sub)
+      ? caller.claims.sub
+      : null;
+  // Permission first: nobody gets to send up to the size limit only to be refused afterwards.
+  await probeWrite(stack, caller, { bucket, name, owner, method, upsert });
   let body: Buffer;
   try {
     // Multipart framing adds a little on top of the file itself.
@@ -341,12 +396,7 @@ async function upload(
   if (!mimeAllowed(bucketRow.allowed_mime_types, file.mimetype)) {
     throw new StorageError('415', 'invalid_mime_type', `mime type ${file.mimetype} is not supported`);
   }
-  const upsert = method === 'POST' && header(req, 'x-upsert') === 'true';
   const metadata = JSON.stringify(objectMetadata(file.data, file.mimetype, file.cacheControl));
-  const owner =
-    typeof caller.claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(caller.claims.sub)
-      ? caller.claims.sub
-      : null;
   const target = objectFile(stack.storageRoot, bucket, name);
   const id = await asRole(stack, caller, async (tx) => {
     let result;

@@ -12,7 +12,9 @@ import { fake } from './auth-fake-supabase';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
-const signOwnedAudioUrl = vi.hoisted(() => vi.fn(async (productId: string) => `https://stack.test/sign/${productId}?token=t`));
+const signOwnedAudioUrl = vi.hoisted(() =>
+  vi.fn(async (productId: string) => ({ url: `https://stack.test/sign/${productId}?token=t`, expiresAt: 4_000_000_000 })),
+);
 vi.mock('@/lib/audio-storage', () => ({ signOwnedAudioUrl }));
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);

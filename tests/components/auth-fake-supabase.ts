@@ -100,7 +100,9 @@ export function createFakeClient() {
       session = next;
     },
     from: vi.fn((table: string) => {
-      const builder = queryBuilder(() => (tables[table] ?? (() => ({ data: null, error: { message: 'no table' } })))());
+      const builder = queryBuilder(() =>
+        (tables[table] ?? (() => ({ data: null, error: { message: 'no table' } })))(),
+      );
       queries.push({ table, calls: builder.calls });
       return builder;
     }),
@@ -144,3 +146,42 @@ export const supabaseModule = {
   },
   readStoredSessionEmail: () => fake.storedEmail,
 };
+
+/** A JSON answer of the auth service. */
+export function gotrueAnswer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * The auth service's own endpoints, which link verification calls directly (src/features/auth/link-session.ts):
+ * POST /verify, GET /user and POST /logout, stubbed on fetch. Call in beforeEach; vi.unstubAllGlobals after.
+ */
+export function stubGoTrue() {
+  const gotrue = {
+    verify: vi.fn(async (_body: Record<string, unknown>) =>
+      gotrueAnswer(200, {
+        access_token: 'link-access',
+        refresh_token: 'link-refresh',
+        user: { id: 'id-recovering@example.com', email: 'recovering@example.com' },
+      }),
+    ),
+    user: vi.fn(async (_bearer: string) =>
+      gotrueAnswer(200, { id: 'id-linked@example.com', email: 'linked@example.com' }),
+    ),
+    logout: vi.fn(async (_bearer: string) => new Response(null, { status: 204 })),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const bearer =
+        (init?.headers as Record<string, string> | undefined)?.authorization?.replace(/^Bearer /, '') ?? '';
+      if (url.pathname.endsWith('/auth/v1/verify'))
+        return gotrue.verify(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      if (url.pathname.endsWith('/auth/v1/user')) return gotrue.user(bearer);
+      if (url.pathname.endsWith('/auth/v1/logout')) return gotrue.logout(bearer);
+      throw new Error(`unexpected fetch ${url.pathname}`);
+    }),
+  );
+  return gotrue;
+}

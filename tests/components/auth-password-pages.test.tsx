@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as ResetPasswordPage } from '@/routes/auth/reset-password';
 import { Component as UpdatePasswordPage } from '@/routes/auth/update-password';
-import { fake } from './auth-fake-supabase';
+import { fake, gotrueAnswer, sessionFor, stubGoTrue } from './auth-fake-supabase';
 import { renderAt } from './auth-render';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
@@ -11,7 +11,12 @@ vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.sup
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => fake.reset());
+let gotrue: ReturnType<typeof stubGoTrue>;
+beforeEach(() => {
+  gotrue = stubGoTrue();
+});
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   window.history.replaceState(null, '', '/');
 });
@@ -53,20 +58,29 @@ describe('/reset-password', () => {
 
   it('shows the provider error, or its fallback, and stays on the form', async () => {
     fake.client.auth.resetPasswordForEmail
-      .mockResolvedValueOnce({ data: {}, error: { message: 'For security purposes, you can only request this once every 60 seconds' } } as never)
+      .mockResolvedValueOnce({
+        data: {},
+        error: { message: 'For security purposes, you can only request this once every 60 seconds' },
+      } as never)
       .mockRejectedValueOnce({} as never);
     const user = userEvent.setup();
     renderPage();
     await user.type(screen.getByLabelText('Email Address'), 'customer@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('you can only request this once every 60 seconds');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'you can only request this once every 60 seconds',
+    );
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while sending reset email'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while sending reset email'),
+    );
   });
 
   it('disables the button with a spinner while sending', async () => {
     let answer: (value: { data: object; error: null }) => void = () => {};
-    fake.client.auth.resetPasswordForEmail.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    fake.client.auth.resetPasswordForEmail.mockImplementationOnce(
+      () => new Promise((resolve) => (answer = resolve)) as never,
+    );
     const user = userEvent.setup();
     renderPage();
     await user.type(screen.getByLabelText('Email Address'), 'customer@example.com');
@@ -88,17 +102,28 @@ describe('/update-password', () => {
     renderPage(url);
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/auth');
   }
 
   it("says 'Verifying reset token...' first", async () => {
-    let answer: (value: unknown) => void = () => {};
-    fake.client.auth.verifyOtp.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    let answer: (value: Response) => void = () => {};
+    gotrue.verify.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderPage('/update-password?token=abc&type=recovery');
     expect(screen.getByText('Verifying reset token...')).toBeInTheDocument();
-    await act(async () => answer({ data: {}, error: null }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
+    await act(async () =>
+      answer(
+        gotrueAnswer(200, {
+          access_token: 'a',
+          refresh_token: 'r',
+          user: { id: 'u', email: 'u@example.com' },
+        }),
+      ),
+    );
+    expect(await screen.findByLabelText('New Password', { selector: 'input' })).toBeInTheDocument();
   });
 
   it('shows the expired message for a used or expired link', () =>
@@ -107,43 +132,95 @@ describe('/update-password', () => {
       'The reset link has expired. Please request a new password reset.',
     ));
 
-  it('shows other link errors with their description', () =>
-    expectInvalid('/update-password#error=server_error&error_description=Database+unavailable', 'Reset link error: Database unavailable'));
+  it("shows other link errors with a fixed text chosen by their code, never the link's description", () =>
+    expectInvalid(
+      '/update-password#error=server_error&error_description=Your+account+is+locked.+Call+0800+000',
+      'Reset link error: the link could not be used.',
+    ));
 
   it('refuses a link of another type', () =>
-    expectInvalid('/update-password?token=abc&type=signup', 'Invalid reset link type. Please request a new password reset.'));
+    expectInvalid(
+      '/update-password?token=abc&type=signup',
+      'Invalid reset link type. Please request a new password reset.',
+    ));
 
   it('refuses a link without a token', () =>
-    expectInvalid('/update-password?type=recovery', 'Missing reset token. Please request a new password reset.'));
+    expectInvalid(
+      '/update-password?type=recovery',
+      'Missing reset token. Please request a new password reset.',
+    ));
 
   it('refuses a token the auth service rejects', async () => {
-    fake.client.auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: { message: 'Email link is invalid or has expired' } } as never);
-    await expectInvalid('/update-password?token=abc&type=recovery', 'Invalid or expired reset token. Please request a new password reset.');
+    gotrue.verify.mockResolvedValueOnce(
+      gotrueAnswer(403, { code: 'otp_expired', message: 'Email link is invalid or has expired' }),
+    );
+    await expectInvalid(
+      '/update-password?token=abc&type=recovery',
+      'Invalid or expired reset token. Please request a new password reset.',
+    );
   });
 
   it('says so when the token check throws', async () => {
-    fake.client.auth.verifyOtp.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expectInvalid('/update-password?token=abc&type=recovery', 'Error verifying reset token. Please try again.');
+    gotrue.verify.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expectInvalid(
+      '/update-password?token=abc&type=recovery',
+      'Error verifying reset token. Please try again.',
+    );
   });
 
   it('verifies a lone token once, as token_hash of type recovery, and takes it out of the address bar', async () => {
     renderPage('/update-password?token=abc&type=recovery');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
-    expect(fake.client.auth.verifyOtp).toHaveBeenCalledTimes(1);
-    expect(fake.client.auth.verifyOtp).toHaveBeenCalledWith({ token_hash: 'abc', type: 'recovery' });
+    expect(await screen.findByLabelText('New Password', { selector: 'input' })).toBeInTheDocument();
+    expect(gotrue.verify).toHaveBeenCalledTimes(1);
+    expect(gotrue.verify).toHaveBeenCalledWith({ token_hash: 'abc', type: 'recovery' });
+    expect(fake.client.auth.setSession).toHaveBeenCalledWith({
+      access_token: 'link-access',
+      refresh_token: 'link-refresh',
+    });
     await waitFor(() => expect(location()).toBe('/update-password'));
   });
 
-  it('allows the form for a link with access and refresh tokens', async () => {
-    renderPage('/update-password#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
+  it('allows the form for a link with access and refresh tokens when nobody else is signed in', async () => {
+    renderPage(
+      '/update-password#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery',
+    );
+    expect(await screen.findByLabelText('New Password', { selector: 'input' })).toBeInTheDocument();
+    expect(gotrue.user).toHaveBeenCalledWith('a');
     expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
+  });
+
+  it("asks before a link's tokens replace another signed-in account; staying changes nothing", async () => {
+    fake.client.session = sessionFor('me@example.com');
+    renderPage('/update-password#access_token=a&refresh_token=r&type=recovery');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Switch accounts?' })).toBeInTheDocument();
+    expect(screen.getByText('me@example.com', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('linked@example.com', { selector: 'dd' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay signed in as me@example.com' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You are still signed in' }),
+    ).toBeInTheDocument();
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
+    expect(gotrue.logout).toHaveBeenCalledWith('a');
+    expect(fake.client.session?.user.email).toBe('me@example.com');
+  });
+
+  it('switches accounts only when the visitor says so', async () => {
+    fake.client.session = sessionFor('me@example.com');
+    renderPage('/update-password?token=abc&type=recovery');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue as recovering@example.com' }));
+    expect(await screen.findByLabelText('New Password', { selector: 'input' })).toBeInTheDocument();
+    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(fake.client.auth.setSession).toHaveBeenCalledWith({
+      access_token: 'link-access',
+      refresh_token: 'link-refresh',
+    });
   });
 
   describe('the form', () => {
     async function openForm() {
       renderPage('/update-password?token=abc&type=recovery');
-      await screen.findByRole('heading', { level: 1, name: 'Set New Password' });
+      // The heading is there while verifying too: wait for the form itself.
+      await screen.findByLabelText('New Password', { selector: 'input' });
       return {
         user: userEvent.setup(),
         password: screen.getByLabelText('New Password', { selector: 'input' }),
@@ -202,15 +279,22 @@ describe('/update-password', () => {
 
     it('shows the server error, or the update fallback', async () => {
       fake.client.auth.updateUser
-        .mockResolvedValueOnce({ data: { user: null }, error: { message: 'New password should be different from the old password.' } } as never)
+        .mockResolvedValueOnce({
+          data: { user: null },
+          error: { message: 'New password should be different from the old password.' },
+        } as never)
         .mockRejectedValueOnce({} as never);
       const { user, password, confirm, button } = await openForm();
       await user.type(password, 'Secret123');
       await user.type(confirm, 'Secret123');
       await user.click(button);
-      expect(await screen.findByRole('alert')).toHaveTextContent('New password should be different from the old password.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'New password should be different from the old password.',
+      );
       await user.click(button);
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while updating password'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while updating password'),
+      );
     });
 
     it("updates, signs out, shows 'Password Updated!' and goes to /auth after 3 seconds", async () => {

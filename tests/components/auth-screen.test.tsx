@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as AuthPage } from '@/routes/auth/auth';
-import { fake, sessionFor } from './auth-fake-supabase';
+import { fake, sessionFor, stubGoTrue } from './auth-fake-supabase';
 import { renderAt } from './auth-render';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
@@ -27,7 +27,10 @@ describe('/auth tabs', () => {
     expect(tabs).toEqual(['Sign In', 'Sign Up', 'Reset']);
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
   });
 
@@ -90,7 +93,10 @@ describe('sign in', () => {
   });
 
   it('shows the provider message in a destructive alert, spinner and disabled button while loading', async () => {
-    let answer: (value: { data: { user: null; session: null }; error: { message: string } }) => void = () => {};
+    let answer: (value: {
+      data: { user: null; session: null };
+      error: { message: string };
+    }) => void = () => {};
     fake.client.auth.signInWithPassword.mockImplementationOnce(
       () => new Promise((resolve) => (answer = resolve)) as never,
     );
@@ -100,7 +106,9 @@ describe('sign in', () => {
     const button = screen.getByRole('button', { name: 'Sign In' });
     expect(button).toBeDisabled();
     expect(within(button).getByTestId('spinner')).toBeInTheDocument();
-    await act(async () => answer({ data: { user: null, session: null }, error: { message: 'Invalid login credentials' } }));
+    await act(async () =>
+      answer({ data: { user: null, session: null }, error: { message: 'Invalid login credentials' } }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid login credentials');
     expect(button).toBeEnabled();
     expect(location()).toBe('/auth');
@@ -108,14 +116,19 @@ describe('sign in', () => {
 
   it('clears the message on the next submit and falls back when a throw has no message', async () => {
     fake.client.auth.signInWithPassword
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'Email not confirmed' } } as never)
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { message: 'Email not confirmed' },
+      } as never)
       .mockRejectedValueOnce({} as never);
     renderAuth();
     const user = await fillSignIn();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email not confirmed');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during login'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during login'),
+    );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
@@ -170,7 +183,10 @@ describe('sign up', () => {
 
   it('shows the provider error, or the signup fallback', async () => {
     fake.client.auth.signUp
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: { message: 'Signup requires a valid password' } } as never)
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { message: 'Signup requires a valid password' },
+      } as never)
       .mockRejectedValueOnce(new Error(''));
     const user = userEvent.setup();
     renderAuth('/auth?tab=signup');
@@ -180,7 +196,9 @@ describe('sign up', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Signup requires a valid password');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during signup'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during signup'),
+    );
   });
 });
 
@@ -190,7 +208,9 @@ describe('reset tab', () => {
     renderAuth('/auth?tab=forgot');
     await user.type(screen.getByLabelText('Email'), 'customer@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Password reset email sent! Check your inbox.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Password reset email sent! Check your inbox.',
+    );
     expect(fake.client.auth.resetPasswordForEmail).toHaveBeenCalledWith('customer@example.com', {
       redirectTo: `${window.location.origin}/update-password`,
     });
@@ -198,13 +218,18 @@ describe('reset tab', () => {
 
   it('shows the provider error, or the generic fallback', async () => {
     fake.client.auth.resetPasswordForEmail
-      .mockResolvedValueOnce({ data: {}, error: { message: 'Unable to validate email address: invalid format' } } as never)
+      .mockResolvedValueOnce({
+        data: {},
+        error: { message: 'Unable to validate email address: invalid format' },
+      } as never)
       .mockRejectedValueOnce({} as never);
     const user = userEvent.setup();
     renderAuth('/auth?tab=forgot');
     await user.type(screen.getByLabelText('Email'), 'customer@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to validate email address: invalid format');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to validate email address: invalid format',
+    );
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^An error occurred$/));
   });
@@ -212,10 +237,14 @@ describe('reset tab', () => {
 
 describe('recovery link on /auth', () => {
   it("shows 'Reset Your Password', updates the password and goes home after 2 seconds", async () => {
+    const gotrue = stubGoTrue();
     fake.storedEmail = 'linked@example.com';
     renderAuth('/auth?access_token=abc&refresh_token=def&type=recovery');
+    await waitFor(() => expect(gotrue.user).toHaveBeenCalledWith('abc'));
     expect(screen.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeInTheDocument();
-    await waitFor(() => expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'abc', refresh_token: 'def' }));
+    await waitFor(() =>
+      expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'abc', refresh_token: 'def' }),
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New Password', { selector: 'input' }), 'NewSecret1');
     await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'NewSecret1');
@@ -228,5 +257,6 @@ describe('recovery link on /auth', () => {
     expect(location()).toContain('/auth');
     await act(async () => vi.advanceTimersByTime(200));
     expect(location()).toBe('/');
+    vi.unstubAllGlobals();
   });
 });

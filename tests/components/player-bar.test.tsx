@@ -9,7 +9,7 @@ import type { Track } from '@/features/player/player-types';
 
 vi.mock('@/lib/audio-storage', () => ({
   signOwnedAudioUrl: vi.fn((productId: string) =>
-    Promise.resolve(`https://stack.test/full/${productId}.mp3?token=t`),
+    Promise.resolve({ url: `https://stack.test/full/${productId}.mp3?token=t`, expiresAt: 4_000_000_000 }),
   ),
 }));
 

@@ -1,9 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { Component as AuthPage } from '@/routes/auth/auth';
-import { fake, sessionFor } from './auth-fake-supabase';
+import { Component as ConfirmPage } from '@/routes/auth/confirm';
+import { fake, gotrueAnswer, stubGoTrue } from './auth-fake-supabase';
 import { renderAt } from './auth-render';
 
 // Sign-up ends in a clear state: success replaces the form, and the emailed confirmation link (which signs the
@@ -62,26 +63,64 @@ describe('sign-up success', () => {
   });
 });
 
-describe('after the confirmation link', () => {
-  it("says 'Email confirmed: you are signed in' once the link's session arrives", async () => {
+describe('/auth/confirm: the confirmation link', () => {
+  let gotrue: ReturnType<typeof stubGoTrue>;
+  beforeEach(() => {
+    gotrue = stubGoTrue();
+    gotrue.verify.mockResolvedValue(
+      gotrueAnswer(200, {
+        access_token: 'a',
+        refresh_token: 'r',
+        user: { id: 'id-new@example.com', email: 'new@example.com' },
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const openLink = (url: string) => {
+    window.history.replaceState(null, '', url);
+    renderAt(url, '/auth/confirm', <ConfirmPage />);
+  };
+
+  it('verifies the token hash, has the owner choose the password, signs out other devices, then says so', async () => {
     const success = vi.spyOn(toast, 'success');
-    fake.client.session = sessionFor('new@example.com');
-    window.history.replaceState(null, '', '/#access_token=abc&refresh_token=def&token_type=bearer&type=signup');
-    renderAt('/', '/', <p>Home</p>);
-    await waitFor(() => expect(success).toHaveBeenCalledTimes(1));
+    openLink('/auth/confirm?token_hash=abc123&type=email');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeInTheDocument();
+    expect(gotrue.verify).toHaveBeenCalledWith({ token_hash: 'abc123', type: 'email' });
+    expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth/confirm'));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New Password', { selector: 'input' }), 'Owner-Pass-52');
+    await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'Owner-Pass-52');
+    await user.click(screen.getByRole('button', { name: 'Save Password and Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(fake.client.auth.updateUser).toHaveBeenCalledWith({ password: 'Owner-Pass-52' });
+    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
     expect(success.mock.calls[0]?.[0]).toBe('Email confirmed: you are signed in');
-    // Later auth events (a token refresh) do not repeat it.
-    await act(async () => fake.client.emit('TOKEN_REFRESHED', sessionFor('new@example.com')));
-    expect(success).toHaveBeenCalledTimes(1);
   });
 
-  it('says nothing for a recovery link or an ordinary visit', async () => {
-    const success = vi.spyOn(toast, 'success');
-    fake.client.session = sessionFor('back@example.com');
-    window.history.replaceState(null, '', '/#access_token=abc&refresh_token=def&token_type=bearer&type=recovery');
-    renderAt('/', '/', <p>Home</p>);
-    await waitFor(() => expect(fake.loaded).toBe(true));
-    await act(async () => {});
-    expect(success).not.toHaveBeenCalled();
+  it("the owner's unchanged password counts as saved (same_password)", async () => {
+    fake.client.auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: { message: 'New password should be different from the old password.', code: 'same_password' },
+    } as never);
+    openLink('/auth/confirm?token_hash=abc123&type=email');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New Password', { selector: 'input' }), 'Owner-Pass-52');
+    await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'Owner-Pass-52');
+    await user.click(screen.getByRole('button', { name: 'Save Password and Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
+  });
+
+  it('a used link gets a fixed text and changes nobody’s session', async () => {
+    gotrue.verify.mockResolvedValueOnce(gotrueAnswer(403, { code: 'otp_expired', message: 'anything' }));
+    openLink('/auth/confirm?token_hash=abc123&type=email');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is invalid, has expired or has already been used. Please ask for a new one.',
+    );
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
   });
 });

@@ -40,22 +40,17 @@ describe('local demo data: the demo customer owns three audios', () => {
   it('streams its full audio (a minute or more) to the owner only; a second run adds nothing', async () => {
     const { client } = await signedInClient(stack, customer.email, customer.password);
     const owned = await client.from('purchases').select('product_id').limit(1).single();
-    const product = await client
-      .from('products')
-      .select('audio_path')
-      .eq('id', (owned.data as { product_id: string }).product_id)
-      .single();
-    const name = (product.data as { audio_path: string }).audio_path;
-    const signed = await client.storage.from('audio').createSignedUrl(name, 60);
+    const productId = (owned.data as { product_id: string }).product_id;
+    const signed = await client.functions.invoke<{ path: string }>('audio-url', { body: { productId } });
     expect(signed.error).toBeNull();
-    const response = await fetch(signed.data?.signedUrl ?? '');
+    const response = await fetch(`${stack.url}${signed.data?.path ?? ''}`);
     const bytes = (await response.arrayBuffer()).byteLength;
     expect(((bytes / 36) * 576) / 16_000).toBeGreaterThanOrEqual(60); // 36-byte frames of 576 samples at 16 kHz
 
     const other = await confirmedUser(stack, 'not-the-owner');
     const { client: otherClient } = await signedInClient(stack, other.email, other.password);
-    const refused = await otherClient.storage.from('audio').createSignedUrl(name, 60);
-    expect(refused.error?.message).toBe('Object not found');
+    const refused = await otherClient.functions.invoke('audio-url', { body: { productId } });
+    expect((refused.error as { context?: Response } | null)?.context?.status).toBe(404);
 
     expect(await seedDemoPurchases(stack.db)).toBe(false);
     const count = await stack.db.query<{ n: number }>(

@@ -103,7 +103,7 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect(response.headers.get('content-disposition')).toContain('attachment; filename="preview.mp3"');
   });
 
-  it('a full track is signed only for its owner: after the service role records the purchase', async () => {
+  it('a full track is never signed by a customer, even its owner (the audio-url function mints links)', async () => {
     const denied = await anon.storage.from('audio').createSignedUrl(FULL, 60);
     expect(denied.error?.message).toBe('Object not found');
     expect((denied.error as { status?: number }).status).toBe(400);
@@ -123,8 +123,10 @@ describe('/storage/v1: signed URLs and streaming', () => {
     });
     expect(purchase.error).toBeNull();
     const owned = await client.storage.from('audio').createSignedUrl(FULL, 60);
-    expect(owned.error).toBeNull();
-    const response = await fetch(owned.data?.signedUrl ?? '', { headers: { range: 'bytes=0-35' } });
+    expect(owned.error?.message).toBe('Object not found');
+    // What the audio-url function does after its ownership check: sign with the service role.
+    const minted = await service.storage.from('audio').createSignedUrl(FULL, 60);
+    const response = await fetch(minted.data?.signedUrl ?? '', { headers: { range: 'bytes=0-35' } });
     expect(response.status).toBe(206);
     expect((await response.arrayBuffer()).byteLength).toBe(36);
     // Other full tracks stay closed to this buyer; the demo admin reads everything.
@@ -135,6 +137,25 @@ describe('/storage/v1: signed URLs and streaming', () => {
     expect(
       (await adminClient.storage.from('audio').createSignedUrl(OTHER_FULL, 60)).error,
     ).toBeNull();
+  });
+
+  it('expiresIn is a whole number of seconds, at least 1, whose expiry fits a JWT; a link dies at its exp', async () => {
+    for (const expiresIn of [0, -5, 1.5, 1e308, 'soon']) {
+      const response = await fetch(`${stack.url}/storage/v1/object/sign/audio/${PREVIEW}`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ expiresIn }),
+      });
+      expect(response.status, `expiresIn ${String(expiresIn)}`).toBe(400);
+    }
+    const { data } = await anon.storage.from('audio').createSignedUrl(PREVIEW, 1);
+    const link = data?.signedUrl ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    // Used (and its verification cached) while valid, then refused from its exp second on.
+    expect((await fetch(link)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 20));
+    expect((await fetch(link)).status).toBe(400);
   });
 
   it('expired, forged, mismatched or missing tokens are refused; unknown objects are not found', async () => {

@@ -387,7 +387,7 @@ describe('insert_purchase (service role)', () => {
     expect(await probe(db, anon, read, [id])).toMatchObject({ ok: false, code: '42501' });
   });
 
-  it('gives the owner the full audio of the product it resolves', async () => {
+  it('gives nobody but admins the full audio object, not even its owner (links come from audio-url)', async () => {
     const product = await db.query<{ audio_path: string }>(
       `select audio_path from public.products where slug = 'calm-before-exams'`,
     );
@@ -395,8 +395,10 @@ describe('insert_purchase (service role)', () => {
     expect(name).toMatch(/^full\/[0-9a-f-]{36}\.mp3$/); // named by id, never by title
     await db.query(`insert into storage.objects (bucket_id, name) values ('audio', $1)`, [name]);
     const read = `select 1 from storage.objects where bucket_id = 'audio' and name = $1`;
-    expect(await probe(db, customerA, read, [name])).toMatchObject({ ok: true, rows: 1 });
+    // Storage signs what RLS lets the caller read: an owner who could read it could sign it for years.
+    expect(await probe(db, customerA, read, [name])).toMatchObject({ ok: true, rows: 0 });
     expect(await probe(db, customerB, read, [name])).toMatchObject({ ok: true, rows: 0 });
+    expect(await probe(db, admin, read, [name])).toMatchObject({ ok: true, rows: 1 });
   });
 
   it('returns the existing purchase when the same product is recorded twice', async () => {

@@ -201,8 +201,9 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
     expect: {
       select: {
         anon: ['preview'],
-        customerA: ['preview', 'fullA'],
-        customerB: ['preview', 'fullB'],
+        // Not even an owner: full audio is signed only by the audio-url function (service role).
+        customerA: ['preview'],
+        customerB: ['preview'],
         admin: ['preview', 'fullA', 'fullB', 'fullUnowned'],
         service: ['preview', 'fullA', 'fullB', 'fullUnowned', 'otherBucket'],
       },

@@ -10,7 +10,8 @@ import { authEmail, htmlToText, renderTemplate } from '../../supabase/local/mail
 const root = process.cwd();
 const config = loadStackConfig(path.join(root, 'supabase/config.toml'));
 const context = { config, siteUrl: 'http://localhost:4173' };
-const link = 'http://localhost:54321/auth/v1/verify?token=abc123&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A4173%2F';
+const link =
+  'http://localhost:54321/auth/v1/verify?token=abc123&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A4173%2F';
 const tokenHash = 'a'.repeat(64);
 
 describe('config.toml email templates', () => {
@@ -18,7 +19,14 @@ describe('config.toml email templates', () => {
     for (const kind of ['confirmation', 'recovery', 'email_change'] as const) {
       const template = config.emailTemplates[kind];
       expect(template?.contentPath).toBe(path.join(root, 'supabase/templates', `${kind}.html`));
-      expect(readFileSync(template!.contentPath, 'utf8')).toContain('{{ .ConfirmationURL }}');
+      // PKCE with token-hash verification on the site's own route (docs/auth-links.md): no GoTrue redirect
+      // that could bring a session in a URL.
+      const html = readFileSync(template!.contentPath, 'utf8');
+      const type = { confirmation: 'email', recovery: 'recovery', email_change: 'email_change' }[kind];
+      expect(html).toContain(
+        `href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&amp;type=${type}"`,
+      );
+      expect(html).not.toContain('{{ .ConfirmationURL }}');
     }
     // The subjects the inbox tests look for.
     expect(config.emailTemplates.confirmation?.subject).toBe('Confirm Your Signup');
@@ -27,7 +35,9 @@ describe('config.toml email templates', () => {
 
   it('resolves content_path from the project root, as the CLI does', () => {
     const parsed = toStackConfig(
-      parseToml('[auth.email.template.recovery]\nsubject = "S"\ncontent_path = "./supabase/templates/recovery.html"\n'),
+      parseToml(
+        '[auth.email.template.recovery]\nsubject = "S"\ncontent_path = "./supabase/templates/recovery.html"\n',
+      ),
       '/project',
     );
     expect(parsed.emailTemplates).toEqual({
@@ -42,7 +52,15 @@ describe('config.toml email templates', () => {
       expect(text).toContain('Mindful Change Hypnotherapy');
       const variables = [...text.matchAll(/\{\{\s*\.(\w+)\s*\}\}/g)].map((match) => match[1]);
       for (const variable of variables) {
-        expect(['ConfirmationURL', 'Email', 'NewEmail', 'SiteURL', 'Token', 'TokenHash', 'RedirectTo']).toContain(variable);
+        expect([
+          'ConfirmationURL',
+          'Email',
+          'NewEmail',
+          'SiteURL',
+          'Token',
+          'TokenHash',
+          'RedirectTo',
+        ]).toContain(variable);
       }
       expect(text).not.toMatch(/confirm your user|confirm your mail/i);
     }
@@ -55,10 +73,12 @@ describe('the local stack renders them', () => {
     expect(email.subject).toBe('Confirm Your Signup');
     expect(email.html).toContain('Mindful Change Hypnotherapy');
     expect(email.html).toContain('new@example.com');
-    expect(email.html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
+    const confirmLink = `${context.siteUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
+    expect(email.html).toContain(`href="${confirmLink.replace('&', '&amp;')}"`);
+    expect(email.html).not.toContain(link.replace(/&/g, '&#38;'));
     expect(email.html).not.toContain('{{');
     expect(email.text).toContain('Confirm your email address');
-    expect(email.text).toContain(`\n${link}\n`);
+    expect(email.text).toContain(`\n${confirmLink}\n`);
     // What the contract and e2e helpers read from the text part.
     expect(/(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(email.text)?.[1]).toBe(link);
     expect(/Token hash[^:]*: ([0-9a-f]{64})/.exec(email.text)?.[1]).toBe(tokenHash);
@@ -81,9 +101,19 @@ describe('the local stack renders them', () => {
   });
 
   it('escapes values and refuses a variable it cannot fill', () => {
-    const values = { ConfirmationURL: 'https://x/?a=1&b=2', Email: '<b>@example.com', SiteURL: 's', RedirectTo: 'r', TokenHash: 'h' };
-    expect(renderTemplate('{{ .Email }} {{.ConfirmationURL}}', values)).toBe('&#60;b&#62;@example.com https://x/?a=1&#38;b=2');
+    const values = {
+      ConfirmationURL: 'https://x/?a=1&b=2',
+      Email: '<b>@example.com',
+      SiteURL: 's',
+      RedirectTo: 'r',
+      TokenHash: 'h',
+    };
+    expect(renderTemplate('{{ .Email }} {{.ConfirmationURL}}', values)).toBe(
+      '&#60;b&#62;@example.com https://x/?a=1&#38;b=2',
+    );
     expect(() => renderTemplate('{{ .Data.name }}', values)).toThrow(/does not fill/);
-    expect(htmlToText('<p>Go <a href="https://x/?a=1&#38;b=2">here</a></p>')).toBe('Go here:\nhttps://x/?a=1&b=2');
+    expect(htmlToText('<p>Go <a href="https://x/?a=1&#38;b=2">here</a></p>')).toBe(
+      'Go here:\nhttps://x/?a=1&b=2',
+    );
   });
 });

@@ -1,10 +1,11 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { needsConsent } from '@/features/auth/link-session';
 import {
   checkResetLink,
   isRecoveryLink,
   readResetLinkParams,
-  resolveResetLink,
+  obtainResetLinkSession,
+  resetLinkFailureMessage,
   type ResetLinkParams,
 } from '@/features/auth/reset-link';
 
@@ -49,22 +50,45 @@ describe('readResetLinkParams', () => {
 describe('checkResetLink: the validation order of spec §4', () => {
   it('(1) an expired one-time code gives the expired message, whatever else the link holds', () => {
     expect(
-      checkResetLink(params({ error: 'access_denied', error_code: 'otp_expired', type: 'recovery', token: 't' })),
-    ).toEqual({ kind: 'invalid', message: 'The reset link has expired. Please request a new password reset.' });
+      checkResetLink(
+        params({ error: 'access_denied', error_code: 'otp_expired', type: 'recovery', token: 't' }),
+      ),
+    ).toEqual({
+      kind: 'invalid',
+      message: 'The reset link has expired. Please request a new password reset.',
+    });
   });
 
-  it("(1) any other link error gives 'Reset link error: ' plus the description, else the error", () => {
+  it("(1) any other link error gives 'Reset link error: ' plus a fixed text chosen by its code, never the link's words", () => {
     expect(
-      checkResetLink(params({ error: 'server_error', error_code: 'unexpected', error_description: 'Something broke' })),
-    ).toEqual({ kind: 'invalid', message: 'Reset link error: Something broke' });
+      checkResetLink(
+        params({
+          error: 'server_error',
+          error_code: 'unexpected',
+          error_description: 'Call 0800 FAKE to unlock',
+        }),
+      ),
+    ).toEqual({ kind: 'invalid', message: 'Reset link error: the link could not be used.' });
     expect(checkResetLink(params({ error: 'access_denied' }))).toEqual({
       kind: 'invalid',
-      message: 'Reset link error: access_denied',
+      message: 'Reset link error: access was denied.',
+    });
+    expect(checkResetLink(params({ error_description: '<b>Your account is locked</b>' }))).toEqual({
+      kind: 'invalid',
+      message: 'Reset link error: the link could not be used.',
+    });
+    // Not a property of every object: a code like __proto__ is just unknown.
+    expect(checkResetLink(params({ error_code: '__proto__' }))).toEqual({
+      kind: 'invalid',
+      message: 'Reset link error: the link could not be used.',
     });
   });
 
   it('(2) the type must be recovery', () => {
-    const wrongType = { kind: 'invalid', message: 'Invalid reset link type. Please request a new password reset.' };
+    const wrongType = {
+      kind: 'invalid',
+      message: 'Invalid reset link type. Please request a new password reset.',
+    };
     expect(checkResetLink(params({ type: 'signup', token: 't' }))).toEqual(wrongType);
     expect(checkResetLink(params({ token: 't' }))).toEqual(wrongType);
     expect(checkResetLink(none)).toEqual(wrongType);
@@ -82,7 +106,9 @@ describe('checkResetLink: the validation order of spec §4', () => {
   });
 
   it('(4) access and refresh tokens allow the form', () => {
-    expect(checkResetLink(params({ type: 'recovery', access_token: 'a', refresh_token: 'r', token: 't' }))).toEqual({
+    expect(
+      checkResetLink(params({ type: 'recovery', access_token: 'a', refresh_token: 'r', token: 't' })),
+    ).toEqual({
       kind: 'session',
       accessToken: 'a',
       refreshToken: 'r',
@@ -90,7 +116,10 @@ describe('checkResetLink: the validation order of spec §4', () => {
   });
 
   it('(4) a lone token is verified as a token hash', () => {
-    expect(checkResetLink(params({ type: 'recovery', token: 'hash' }))).toEqual({ kind: 'verify', tokenHash: 'hash' });
+    expect(checkResetLink(params({ type: 'recovery', token: 'hash' }))).toEqual({
+      kind: 'verify',
+      tokenHash: 'hash',
+    });
   });
 
   it('(4) an access token without its refresh token cannot make a session', () => {
@@ -109,65 +138,69 @@ describe('isRecoveryLink (the /auth screen)', () => {
   });
 });
 
-function client(auth: Record<string, unknown>): SupabaseClient {
-  return { auth } as unknown as SupabaseClient;
+const fetchMock = vi.fn<typeof fetch>();
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('resolveResetLink (step 4 against the auth service)', () => {
-  it('passes an invalid check through', async () => {
-    await expect(resolveResetLink({ kind: 'invalid', message: 'x' }, client({}))).resolves.toEqual({
-      ok: false,
-      message: 'x',
-    });
+describe('obtainResetLinkSession (step 4 against the auth service, adopting nothing)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
   });
 
-  it('accepts the session supabase-js already took from the hash', async () => {
-    const setSession = vi.fn();
-    const auth = { getSession: vi.fn(async () => ({ data: { session: { access_token: 'a' } } })), setSession };
-    await expect(
-      resolveResetLink({ kind: 'session', accessToken: 'a', refreshToken: 'r' }, client(auth)),
-    ).resolves.toEqual({ ok: true });
-    expect(setSession).not.toHaveBeenCalled();
-  });
-
-  it("sets the link's tokens as the session otherwise, and rejects tokens the server refuses", async () => {
-    const setSession = vi
-      .fn()
-      .mockResolvedValueOnce({ data: {}, error: null })
-      .mockResolvedValueOnce({ data: {}, error: { message: 'Invalid Refresh Token' } });
-    const auth = { getSession: vi.fn(async () => ({ data: { session: null } })), setSession };
-    const check = { kind: 'session', accessToken: 'a', refreshToken: 'r' } as const;
-    await expect(resolveResetLink(check, client(auth))).resolves.toEqual({ ok: true });
-    expect(setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
-    await expect(resolveResetLink(check, client(auth))).resolves.toEqual({
-      ok: false,
-      message: 'Invalid or expired reset token. Please request a new password reset.',
-    });
-  });
-
-  it('verifies a lone token as token_hash with type recovery', async () => {
-    const verifyOtp = vi.fn(async () => ({ data: {}, error: null }));
-    await expect(resolveResetLink({ kind: 'verify', tokenHash: 'h' }, client({ verifyOtp }))).resolves.toEqual({
+  it('verifies a lone token as token_hash with type recovery and returns the session it gives', async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'owner@example.com' } }),
+    );
+    await expect(obtainResetLinkSession({ kind: 'verify', tokenHash: 'h' })).resolves.toEqual({
       ok: true,
+      session: { accessToken: 'a', refreshToken: 'r', userId: 'u1', email: 'owner@example.com' },
     });
-    expect(verifyOtp).toHaveBeenCalledWith({ token_hash: 'h', type: 'recovery' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/auth\/v1\/verify$/);
+    expect(JSON.parse(String(init?.body))).toEqual({ token_hash: 'h', type: 'recovery' });
   });
 
-  it('gives the rejected-token message when verification fails', async () => {
-    const verifyOtp = vi.fn(async () => ({ data: {}, error: { message: 'Email link is invalid or has expired' } }));
-    await expect(resolveResetLink({ kind: 'verify', tokenHash: 'h' }, client({ verifyOtp }))).resolves.toEqual({
-      ok: false,
-      message: 'Invalid or expired reset token. Please request a new password reset.',
+  it('checks whose tokens a link carries (GET /user) and refuses ones the server does not know', async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { id: 'u2', email: 'someone@example.com' }))
+      .mockResolvedValueOnce(answer(403, { code: 'bad_jwt' }));
+    const check = { kind: 'session', accessToken: 'a', refreshToken: 'r' } as const;
+    await expect(obtainResetLinkSession(check)).resolves.toMatchObject({
+      ok: true,
+      session: { userId: 'u2' },
     });
+    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer a' });
+    await expect(obtainResetLinkSession(check)).resolves.toEqual({ ok: false, reason: 'expired' });
   });
 
-  it('gives the check-failed message when verification throws', async () => {
-    const verifyOtp = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    await expect(resolveResetLink({ kind: 'verify', tokenHash: 'h' }, client({ verifyOtp }))).resolves.toEqual({
+  it('tells a rate limit and an unreachable service apart from a used link', async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockResolvedValueOnce(answer(429, {})).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(obtainResetLinkSession({ kind: 'verify', tokenHash: 'h' })).resolves.toEqual({
       ok: false,
-      message: 'Error verifying reset token. Please try again.',
+      reason: 'rate_limited',
     });
+    await expect(obtainResetLinkSession({ kind: 'verify', tokenHash: 'h' })).resolves.toEqual({
+      ok: false,
+      reason: 'failed',
+    });
+    expect(resetLinkFailureMessage('expired')).toBe(
+      'Invalid or expired reset token. Please request a new password reset.',
+    );
+    expect(resetLinkFailureMessage('failed')).toBe('Error verifying reset token. Please try again.');
+    expect(resetLinkFailureMessage('rate_limited')).toMatch(/^Too many attempts/);
+  });
+});
+
+describe("needsConsent: a link's session never replaces another account's silently", () => {
+  const incoming = { accessToken: 'a', refreshToken: 'r', userId: 'attacker', email: 'a@example.com' };
+  it('asks only when someone else is signed in', () => {
+    expect(needsConsent({ id: 'visitor' }, incoming)).toBe(true);
+    expect(needsConsent({ id: 'attacker' }, incoming)).toBe(false);
+    expect(needsConsent(null, incoming)).toBe(false);
   });
 });

@@ -37,26 +37,43 @@ describe('safeRedirectPath', () => {
     ['/account', '/account'],
     ['/account?tab=purchases', '/account?tab=purchases'],
     ['/admin/dashboard', '/admin/dashboard'],
+    ['/shop/../account', '/account'],
   ])('keeps the same-site path %s', (value, expected) => {
     expect(safeRedirectPath(value)).toBe(expected);
   });
 
-  it.each([null, undefined, '', 'account', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
-    'refuses %s and falls back to home',
-    (value) => {
-      expect(safeRedirectPath(value)).toBe('/');
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    '',
+    'account',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    // Dot segments and encoded slashes that normalise to '//host' (the '/auth?redirectTo=%2F.%2F%2Fexample.org').
+    '/.//example.org',
+    '/a/..//example.org',
+    '/%2F%2Fexample.org',
+    '/%5Cexample.org',
+    '/%E0%A4%A',
+  ])('refuses %s and falls back to home', (value) => {
+    expect(safeRedirectPath(value)).toBe('/');
+  });
 });
 
 describe('errorMessage', () => {
   it('uses the message of errors and error-like objects', () => {
     expect(errorMessage(new Error('Boom'), 'fallback')).toBe('Boom');
-    expect(errorMessage({ message: 'Invalid login credentials' }, 'fallback')).toBe('Invalid login credentials');
+    expect(errorMessage({ message: 'Invalid login credentials' }, 'fallback')).toBe(
+      'Invalid login credentials',
+    );
   });
 
   it('falls back when there is no message', () => {
-    expect(errorMessage(new Error(''), 'An error occurred during login')).toBe('An error occurred during login');
+    expect(errorMessage(new Error(''), 'An error occurred during login')).toBe(
+      'An error occurred during login',
+    );
     expect(errorMessage({}, 'An error occurred')).toBe('An error occurred');
     expect(errorMessage(null, 'An error occurred during signup')).toBe('An error occurred during signup');
     expect(errorMessage('text', 'An error occurred')).toBe('An error occurred');

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectAudio } from '@/features/player/audio-engine';
+import { connectAudio, refreshDelayMs } from '@/features/player/audio-engine';
 import { accountKey, readSavedPlayer, SAFETY_KEY } from '@/features/player/player-storage';
 import { createPlayerStore, type PlayerStore } from '@/features/player/player-store';
 import type { Track } from '@/features/player/player-types';
+import type { SignedAudioUrl } from '@/lib/audio-storage';
 
 const track = (n: number): Track => ({
   id: `t${n}`,
@@ -34,6 +35,7 @@ function fakeAudio() {
   audio.pause = vi.fn(() => {
     paused = true;
   });
+  audio.load = vi.fn();
   return audio;
 }
 
@@ -42,7 +44,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('the player store with its audio engine', () => {
   let store: PlayerStore;
   let audio: HTMLAudioElement;
-  let sign: ReturnType<typeof vi.fn<(productId: string) => Promise<string>>>;
+  let sign: ReturnType<typeof vi.fn<(productId: string) => Promise<SignedAudioUrl>>>;
   let disconnect: () => void;
 
   beforeEach(() => {
@@ -52,11 +54,21 @@ describe('the player store with its audio engine', () => {
     audio = fakeAudio();
     let n = 0;
     sign = vi.fn((productId: string) =>
-      Promise.resolve(`https://stack.test/sign/full/${productId}.mp3?token=${++n}`),
+      Promise.resolve({
+        url: `https://stack.test/sign/full/${productId}.mp3?token=${++n}`,
+        expiresAt: Math.floor(Date.now() / 1000) + 300,
+      }),
     );
+    // A refreshed link is handed to a new element (fake timers can reach a refresh).
+    vi.stubGlobal('Audio', function FakeAudio() {
+      return fakeAudio();
+    });
     disconnect = connectAudio(audio, store, sign, { artist: 'Practice' });
   });
-  afterEach(() => disconnect());
+  afterEach(() => {
+    disconnect();
+    vi.unstubAllGlobals();
+  });
 
   it('loads the signed stream of the product and plays; the spinner stops when audio starts', async () => {
     store.playTrack(list[1]!, list);
@@ -280,5 +292,110 @@ describe('per-account memory: playlist, settings and positions survive a reload'
     await store.setAccount('user-1');
     expect(store.getSnapshot().playlist).toEqual([]);
     warn.mockRestore();
+  });
+});
+
+describe('the audio engine refreshes its short-lived link', () => {
+  const LIFETIME = 300;
+  let store: PlayerStore;
+  let first: HTMLAudioElement;
+  let created: HTMLAudioElement[];
+  let sign: ReturnType<typeof vi.fn<(productId: string) => Promise<SignedAudioUrl>>>;
+  let disconnect: () => void;
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    localStorage.clear();
+    localStorage.setItem(SAFETY_KEY, 'acknowledged');
+    store = createPlayerStore({ random: () => 0 });
+    first = fakeAudio();
+    created = [];
+    vi.stubGlobal(
+      'Audio',
+      function FakeAudio() {
+        const element = fakeAudio();
+        created.push(element);
+        return element;
+      },
+    );
+    let n = 0;
+    sign = vi.fn((productId: string) =>
+      Promise.resolve({
+        url: `https://stack.test/sign/full/${productId}.mp3?token=${++n}`,
+        expiresAt: Math.floor(Date.now() / 1000) + LIFETIME,
+      }),
+    );
+    disconnect = connectAudio(first, store, sign, { artist: 'Practice' });
+  });
+  afterEach(() => {
+    disconnect();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('asks a minute before expiry (a quarter of a short lifetime), never sooner than a second', () => {
+    expect(refreshDelayMs(1000 + 300, 1000 * 1000)).toBe(240_000);
+    expect(refreshDelayMs(1000 + 20, 1000 * 1000)).toBe(15_000);
+    expect(refreshDelayMs(1000, 1000 * 1000)).toBe(1000);
+  });
+
+  it('while playing, a second element takes over at the same position and the old one is released', async () => {
+    store.playTrack(list[0]!, list);
+    await settle();
+    expect(first.src).toContain('token=1');
+    first.currentTime = 200;
+    await vi.advanceTimersByTimeAsync(239_000);
+    expect(sign).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sign).toHaveBeenCalledTimes(2);
+    const next = created[0]!;
+    expect(next.src).toContain('token=2');
+    next.dispatchEvent(new Event('loadedmetadata'));
+    await settle();
+    expect(next.currentTime).toBe(200);
+    first.currentTime = 200.4; // still playing while the new element seeks
+    next.dispatchEvent(new Event('seeked'));
+    await settle();
+    expect(next.currentTime).toBe(200.4);
+    expect(next.play).toHaveBeenCalled();
+    expect(first.getAttribute('src')).toBeNull();
+    await settle();
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: true, error: null });
+    // The new element is the one the store follows now, and it is refreshed in turn.
+    next.currentTime = 210;
+    next.dispatchEvent(new Event('timeupdate'));
+    expect(store.getProgress().currentTime).toBe(210);
+    first.currentTime = 5;
+    first.dispatchEvent(new Event('timeupdate'));
+    expect(store.getProgress().currentTime).toBe(210);
+    await vi.advanceTimersByTimeAsync(240_000);
+    expect(sign).toHaveBeenCalledTimes(3);
+  });
+
+  it('while paused nothing is fetched; the next play asks for a new link and resumes there', async () => {
+    store.playTrack(list[0]!, list);
+    await settle();
+    first.currentTime = 50;
+    store.pause();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(sign).toHaveBeenCalledTimes(1);
+    store.play();
+    await settle();
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(first.src).toContain('token=2');
+    first.dispatchEvent(new Event('loadedmetadata'));
+    expect(first.currentTime).toBe(50);
+    expect(store.getSnapshot().isPlaying).toBe(true);
+  });
+
+  it('a refresh that is refused (refunded) keeps playing what is buffered, without a new element', async () => {
+    store.playTrack(list[0]!, list);
+    await settle();
+    sign.mockRejectedValueOnce(new Error('not available'));
+    await vi.advanceTimersByTimeAsync(240_000);
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(created).toHaveLength(0);
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: true, error: null });
   });
 });

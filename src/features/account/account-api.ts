@@ -201,7 +201,8 @@ export async function deleteOwnAccount(client: SupabaseClient, fallbackMessage: 
  * and the file is saved from an object URL, so the title appears in no URL, request or log.
  */
 export async function downloadOwnedAudio(productId: string, title: string): Promise<void> {
-  const url = await signOwnedAudioUrl(productId);
+  // The link lives minutes; the download only has to start within them (Storage checks it once, at the start).
+  const { url } = await signOwnedAudioUrl(productId);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The audio could not be downloaded (HTTP ${response.status}).`);
   saveBlob(await response.blob(), audioFileName(title));

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
+import { anyColumnContains } from '@/lib/postgrest-filter';
 import { getSupabase } from '@/lib/supabase';
 
 // Every read and write of the dashboard: admin-checked RPCs (security definer, is_admin() inside) and tables
@@ -157,10 +158,6 @@ function orderArgs(filters: OrderFilters) {
   };
 }
 
-/** A search string for PostgREST's ilike: the user's text matched literally anywhere. */
-function ilikePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -263,7 +260,8 @@ async function readCatalogue(
   const client = await getSupabase();
   let query = client.from(table).select(columns);
   const text = search.trim();
-  if (text) query = query.or(`title.ilike.${ilikePattern(text)},category.ilike.${ilikePattern(text)}`);
+  // Quoted and escaped: 'Drink Less, Live More' is one value, and no search text can add a filter term.
+  if (text) query = query.or(anyColumnContains(['title', 'category'], text));
   const { data, error } = await query.order('category').order('sort_order').order('title');
   if (error) fail(error);
   return data;

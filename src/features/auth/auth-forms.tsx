@@ -177,7 +177,8 @@ export function SignUpForm() {
         <FormMessage variant="success">{authMessages.signupSuccess}</FormMessage>
         <div className="space-y-3 text-center text-muted-foreground">
           <p>
-            {authPageText.signUp.sentTo} <strong className="block [overflow-wrap:anywhere] text-foreground">{sentTo}</strong>
+            {authPageText.signUp.sentTo}{' '}
+            <strong className="block [overflow-wrap:anywhere] text-foreground">{sentTo}</strong>
           </p>
           <p>{authPageText.signUp.nextStep}</p>
           <p>{authPageText.signUp.spam}</p>
@@ -247,10 +248,20 @@ interface NewPasswordFormProps {
   /** Shown when a thrown error has no message. */
   fallbackError: string;
   onUpdated: () => void | Promise<void>;
+  /**
+   * Finishing a sign-up: a password equal to the stored one is what was wanted (the auth service refuses it
+   * as 'same_password'), so it counts as saved.
+   */
+  acceptSamePassword?: boolean;
 }
 
 /** New Password and Confirm New Password, with show/hide toggles and the strength meter (spec §2, §5). */
-export function NewPasswordForm({ submitLabel, fallbackError, onUpdated }: NewPasswordFormProps) {
+export function NewPasswordForm({
+  submitLabel,
+  fallbackError,
+  onUpdated,
+  acceptSamePassword = false,
+}: NewPasswordFormProps) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -271,7 +282,7 @@ export function NewPasswordForm({ submitLabel, fallbackError, onUpdated }: NewPa
     try {
       const client = await getSupabase();
       const { error: updateError } = await client.auth.updateUser({ password });
-      if (updateError) {
+      if (updateError && !(acceptSamePassword && updateError.code === 'same_password')) {
         setError(errorMessage(updateError, fallbackError));
         setSaving(false);
         return;

@@ -4,12 +4,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { authMessages, authPageText } from '@/content/auth';
-import { getSupabase } from '@/lib/supabase';
 import { useAuth } from './auth-context';
 import { ForgotPasswordForm, NewPasswordForm, SignInForm, SignUpForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
 import { FormMessage } from './form-controls';
-import { isRecoveryLink, readResetLinkParams, type ResetLinkParams } from './reset-link';
+import { sessionForTokens } from './link-session';
+import {
+  isRecoveryLink,
+  readResetLinkParams,
+  resetLinkFailureMessage,
+  type ResetLinkParams,
+} from './reset-link';
+import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
+import { useLinkSession } from './use-link-session';
 import { safeRedirectPath } from './validation';
 
 type Tab = 'login' | 'signup' | 'forgot';
@@ -19,7 +26,7 @@ const HOME_AFTER_UPDATE_MS = 2000;
 const tabClass =
   'min-h-11 flex-1 rounded-lg px-1.5 text-sm font-semibold text-foreground transition-colors hover:text-primary data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm sm:px-3 sm:text-base';
 
-/** Reads the link once, before supabase-js (detectSessionInUrl) consumes and clears the hash. */
+/** Reads the link once, on the first render. */
 function useInitialLinkParams(): ResetLinkParams {
   const [params] = useState(() => readResetLinkParams(window.location.search, window.location.hash));
   return params;
@@ -56,7 +63,12 @@ export function AuthScreen() {
   if (recovery) return <RecoveryView params={linkParams} />;
 
   return (
-    <AuthLayout backLabel={authPageText.backToHome} icon={<UserRound />} title={authPageText.title} lead={authPageText.lead}>
+    <AuthLayout
+      backLabel={authPageText.backToHome}
+      icon={<UserRound />}
+      title={authPageText.title}
+      lead={authPageText.lead}
+    >
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List aria-label={authPageText.tabsLabel} className="mb-6 flex gap-1 rounded-xl bg-muted p-1">
           {tabs.map((value) => (
@@ -91,28 +103,34 @@ function RecoveryView({ params }: { params: ResetLinkParams }) {
   const navigate = useNavigate();
   const [updated, setUpdated] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The link's tokens are checked for whose they are and adopted only with the visitor's consent when another
+  // account is signed in here (docs/auth-links.md).
+  const [obtain] = useState(() =>
+    params.access_token && params.refresh_token
+      ? () => sessionForTokens(params.access_token ?? '', params.refresh_token ?? '')
+      : null,
+  );
+  const link = useLinkSession(obtain);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Load the client at once: it takes the session from the hash, or from the query's tokens here.
-  useEffect(() => {
-    getSupabase()
-      .then(async (client) => {
-        const { data } = await client.auth.getSession();
-        if (!data.session && params.access_token && params.refresh_token) {
-          const { error } = await client.auth.setSession({
-            access_token: params.access_token,
-            refresh_token: params.refresh_token,
-          });
-          if (error) console.warn('Could not use the reset link:', error.message);
-        }
-      })
-      .catch((error: unknown) => console.warn('Could not use the reset link:', error));
-    return () => clearTimeout(timer.current);
-  }, [params]);
+  if (link.state.name === 'ask') {
+    return (
+      <SwitchAccountQuestion
+        currentEmail={link.state.currentEmail}
+        incomingEmail={link.state.incoming.email}
+        onSwitch={link.switchAccount}
+        onStay={link.stay}
+      />
+    );
+  }
+  if (link.state.name === 'stayed') return <StayedSignedIn />;
 
   return (
     <AuthLayout icon={<KeyRound />} title={authPageText.recovery.title} lead={authPageText.recovery.lead}>
       {updated ? (
         <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
+      ) : link.state.name === 'invalid' ? (
+        <FormMessage variant="error">{resetLinkFailureMessage(link.state.reason)}</FormMessage>
       ) : (
         <NewPasswordForm
           submitLabel={authPageText.recovery.submit}

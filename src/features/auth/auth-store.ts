@@ -1,7 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { authNotices } from '@/content/auth-notices';
 import { getSupabase, onSupabaseLoaded, readStoredSessionEmail } from '@/lib/supabase';
-import { toast } from '@/lib/toast';
 import type { AuthState } from './auth-types';
 
 /** What the prerender and the hydration render: signed out, not yet known. */
@@ -18,16 +16,6 @@ export interface AuthStore {
 
 const loadApi = () => import('./auth-api');
 
-/** An emailed link brought a session in the URL hash (sign-up confirmation, recovery). */
-function sessionInUrl(): boolean {
-  return /(?:^#|&)access_token=/.test(window.location.hash);
-}
-
-/** The emailed sign-up confirmation link brought a session (GoTrue puts type=signup in the hash). */
-function signupConfirmationInUrl(): boolean {
-  return sessionInUrl() && new URLSearchParams(window.location.hash.slice(1)).get('type') === 'signup';
-}
-
 /**
  * The auth state as an external store. It starts from what storage says (so the header shows the signed-in
  * state at once after a reload) and follows supabase-js's auth events once the client has loaded.
@@ -41,10 +29,8 @@ export function createAuthStore(): AuthStore {
           session: null,
           user: storedEmail ? { email: storedEmail, isAdmin: false } : null,
           purchases: [],
-          loading: storedEmail !== null || sessionInUrl(),
+          loading: storedEmail !== null,
         };
-  // Read before supabase-js consumes the hash: the first session from it gets a clear 'Email confirmed' message.
-  let confirmationPending = typeof window !== 'undefined' && signupConfirmationInUrl();
   const listeners = new Set<() => void>();
   // The user whose purchases and role are loaded (or loading); null when signed out.
   let currentUserId: string | null = null;
@@ -81,10 +67,6 @@ export function createAuthStore(): AuthStore {
     }
     currentUserId = session.user.id;
     update({ session, user: { email, isAdmin: false }, purchases: [], loading: true });
-    if (confirmationPending) {
-      confirmationPending = false;
-      toast.success(authNotices.emailConfirmed, { description: authNotices.emailConfirmedDetail, duration: 10_000 });
-    }
     // Outside the auth callback: supabase-js holds its lock while notifying, and queries wait for it.
     setTimeout(() => void loadUserData(client, session.user.id), 0);
   }

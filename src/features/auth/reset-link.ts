@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { authMessages } from '@/content/auth';
+import { authMessages, linkErrorDescriptions, linkErrorFallbackDescription } from '@/content/auth';
+import { sessionForTokens, verifyTokenHash, type LinkFailure, type LinkResult } from './link-session';
 
 /** The reset link's parameters (spec §3), from the query and the hash (the hash wins). */
 export interface ResetLinkParams {
@@ -12,7 +12,15 @@ export interface ResetLinkParams {
   error_description: string | null;
 }
 
-const names = ['type', 'token', 'access_token', 'refresh_token', 'error', 'error_code', 'error_description'] as const;
+const names = [
+  'type',
+  'token',
+  'access_token',
+  'refresh_token',
+  'error',
+  'error_code',
+  'error_description',
+] as const;
 
 export function readResetLinkParams(search: string, hash: string): ResetLinkParams {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
@@ -35,17 +43,17 @@ export type ResetLinkCheck =
 /** Spec §4 "Update password", link validation order, steps 1 to 4 (the checks that need no server). */
 export function checkResetLink(params: ResetLinkParams): ResetLinkCheck {
   // (1) An error in the link stops everything.
+  // The text after the prefix is chosen by the error code: a link's own description is never shown (anyone can
+  // write one into a URL).
   if (params.error || params.error_code || params.error_description) {
     if (params.error_code === 'otp_expired') return { kind: 'invalid', message: authMessages.linkExpired };
-    return {
-      kind: 'invalid',
-      message: `${authMessages.linkErrorPrefix}${params.error_description ?? params.error ?? params.error_code ?? ''}`,
-    };
+    return { kind: 'invalid', message: `${authMessages.linkErrorPrefix}${linkErrorDescription(params)}` };
   }
   // (2) Only recovery links.
   if (params.type !== 'recovery') return { kind: 'invalid', message: authMessages.linkWrongType };
   // (3) Something to recover with.
-  if (!params.token && !params.access_token) return { kind: 'invalid', message: authMessages.linkMissingToken };
+  if (!params.token && !params.access_token)
+    return { kind: 'invalid', message: authMessages.linkMissingToken };
   // (4) A session in the link allows the form; a lone token is verified by the auth service.
   if (params.access_token && params.refresh_token) {
     return { kind: 'session', accessToken: params.access_token, refreshToken: params.refresh_token };
@@ -54,27 +62,29 @@ export function checkResetLink(params: ResetLinkParams): ResetLinkCheck {
   return { kind: 'invalid', message: authMessages.linkTokenRejected };
 }
 
-export type ResetLinkResult = { ok: true } | { ok: false; message: string };
+/** The fixed description for a link's error code (or its error, when it has no code). */
+export function linkErrorDescription(params: Pick<ResetLinkParams, 'error' | 'error_code'>): string {
+  const code = params.error_code ?? params.error ?? '';
+  return Object.hasOwn(linkErrorDescriptions, code)
+    ? linkErrorDescriptions[code]!
+    : linkErrorFallbackDescription;
+}
 
 /**
- * Step 4 against the auth service. supabase-js (detectSessionInUrl) consumes a session in the hash itself,
- * so a session it already holds counts; otherwise the link's tokens are set as the session.
+ * Step 4 against the auth service, without adopting anything: a token is verified as a recovery token
+ * (token_hash, type recovery); tokens in the URL are checked for whose they are. The caller adopts the session
+ * only when that changes nobody's account without consent (use-link-session.ts).
  */
-export async function resolveResetLink(check: ResetLinkCheck, client: SupabaseClient): Promise<ResetLinkResult> {
-  if (check.kind === 'invalid') return { ok: false, message: check.message };
-  if (check.kind === 'session') {
-    const { data } = await client.auth.getSession();
-    if (data.session) return { ok: true };
-    const { error } = await client.auth.setSession({
-      access_token: check.accessToken,
-      refresh_token: check.refreshToken,
-    });
-    return error ? { ok: false, message: authMessages.linkTokenRejected } : { ok: true };
-  }
-  try {
-    const { error } = await client.auth.verifyOtp({ token_hash: check.tokenHash, type: 'recovery' });
-    return error ? { ok: false, message: authMessages.linkTokenRejected } : { ok: true };
-  } catch {
-    return { ok: false, message: authMessages.linkTokenCheckFailed };
-  }
+export function obtainResetLinkSession(
+  check: Exclude<ResetLinkCheck, { kind: 'invalid' }>,
+): Promise<LinkResult> {
+  if (check.kind === 'session') return sessionForTokens(check.accessToken, check.refreshToken);
+  return verifyTokenHash(check.tokenHash, 'recovery');
+}
+
+/** The spec's message for a reset link the auth service refused. */
+export function resetLinkFailureMessage(reason: LinkFailure | 'adopt_failed'): string {
+  if (reason === 'rate_limited') return authMessages.tooManyRequests;
+  if (reason === 'failed') return authMessages.linkTokenCheckFailed;
+  return authMessages.linkTokenRejected;
 }

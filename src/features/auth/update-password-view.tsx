@@ -1,6 +1,6 @@
 import { CircleCheck, KeyRound, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
@@ -9,57 +9,119 @@ import { useAuth } from './auth-context';
 import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
 import { AuthSpinner, FormMessage } from './form-controls';
-import { checkResetLink, readResetLinkParams, resolveResetLink, type ResetLinkResult } from './reset-link';
+import { currentAccount, type LinkResult } from './link-session';
+import {
+  checkResetLink,
+  obtainResetLinkSession,
+  readResetLinkParams,
+  resetLinkFailureMessage,
+  type ResetLinkCheck,
+} from './reset-link';
+import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
+import { useLinkSession } from './use-link-session';
 
 const SIGN_IN_AFTER_UPDATE_MS = 3000;
 
-type View = { name: 'verifying' } | { name: 'invalid'; message: string } | { name: 'form' } | { name: 'done' };
-
-async function validateLink(search: string, hash: string): Promise<ResetLinkResult> {
-  const check = checkResetLink(readResetLinkParams(search, hash));
-  if (check.kind === 'invalid') return { ok: false, message: check.message };
-  try {
-    return await resolveResetLink(check, await getSupabase());
-  } catch {
-    return { ok: false, message: authMessages.linkTokenCheckFailed };
-  }
+/** History state /auth/confirm leaves after it verified a recovery link (and adopted its session). */
+export interface VerifiedRecoveryState {
+  recoveryVerified: true;
 }
 
-/** /update-password: verifying → invalid link or form → saving → done (spec §2, §4). */
+function isVerifiedRecovery(state: unknown): state is VerifiedRecoveryState {
+  return (
+    typeof state === 'object' && state !== null && (state as VerifiedRecoveryState).recoveryVerified === true
+  );
+}
+
+type View = { name: 'form' } | { name: 'invalid'; message: string } | { name: 'done' };
+
+/**
+ * What the link asks for, read once during the first render: a recovery that /auth/confirm has verified, the
+ * spec's checks of a link's parameters, or nothing to verify.
+ */
+function initialCheck(routerState: unknown): { verified: boolean; check: ResetLinkCheck } {
+  const verified = isVerifiedRecovery(routerState);
+  return {
+    verified,
+    check: checkResetLink(readResetLinkParams(window.location.search, window.location.hash)),
+  };
+}
+
+/** /update-password: verifying → invalid link, the account question, or form → saving → done (spec §2, §4). */
 export function UpdatePasswordView() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
-  const [view, setView] = useState<View>({ name: 'verifying' });
-  // The link is read during the first render, before supabase-js consumes and clears the hash; the check
-  // runs once even when StrictMode runs effects twice (a one-time token must be spent once).
-  const [location] = useState(() => ({ search: window.location.search, hash: window.location.hash }));
-  const validation = useRef<Promise<ResetLinkResult> | null>(null);
+  const { state: routerState } = useLocation();
+  const [{ verified, check }] = useState(() => initialCheck(routerState));
+  const [obtain] = useState<(() => Promise<LinkResult>) | null>(() =>
+    !verified && check.kind !== 'invalid' ? () => obtainResetLinkSession(check) : null,
+  );
+  const link = useLinkSession(obtain);
+  const linkState = link.state;
+  // Arrived from /auth/confirm: the form, as long as the session it adopted is still here (checked below).
+  const [verifiedView, setVerifiedView] = useState<View | null>(null);
+  const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
+    if (!verified) return;
     let active = true;
-    validation.current ??= validateLink(location.search, location.hash);
-    void validation.current.then((result) => {
-      if (!active) return;
-      setView(result.ok ? { name: 'form' } : { name: 'invalid', message: result.message });
-      // The token has done its job: keep it out of the address bar and the history.
-      if (result.ok && location.search) void navigate(paths.updatePassword, { replace: true });
-    });
+    void getSupabase()
+      .then(currentAccount)
+      .then(
+        (account) => {
+          if (active)
+            setVerifiedView(
+              account ? { name: 'form' } : { name: 'invalid', message: authMessages.linkTokenRejected },
+            );
+        },
+        () => {
+          if (active) setVerifiedView({ name: 'invalid', message: authMessages.linkTokenCheckFailed });
+        },
+      );
     return () => {
       active = false;
     };
-  }, [location, navigate]);
+  }, [verified]);
+
+  // The token has done its job (or was declined): keep it out of the address bar and the history.
+  useEffect(() => {
+    if (linkState.name === 'ready' || linkState.name === 'stayed')
+      void navigate(paths.updatePassword, { replace: true });
+  }, [linkState, navigate]);
+
+  let view: View | null = null;
+  if (done) view = { name: 'done' };
+  else if (verified) view = verifiedView;
+  else if (check.kind === 'invalid') view = { name: 'invalid', message: check.message };
+  else if (linkState.name === 'ready') view = { name: 'form' };
+  else if (linkState.name === 'invalid')
+    view = { name: 'invalid', message: resetLinkFailureMessage(linkState.reason) };
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function onUpdated() {
     // Sign out so the new password is what signs in next (the sign-in screen sends signed-in visitors home).
     await signOut();
-    setView({ name: 'done' });
+    setDone(true);
     timer.current = setTimeout(() => void navigate(paths.auth), SIGN_IN_AFTER_UPDATE_MS);
   }
 
-  if (view.name === 'verifying') {
+  if (view === null || view.name === 'form') {
+    if (linkState.name === 'ask') {
+      return (
+        <SwitchAccountQuestion
+          currentEmail={linkState.currentEmail}
+          incomingEmail={linkState.incoming.email}
+          onSwitch={link.switchAccount}
+          onStay={link.stay}
+        />
+      );
+    }
+    if (linkState.name === 'stayed') return <StayedSignedIn />;
+  }
+
+  if (view === null) {
     return (
       <AuthLayout icon={<KeyRound />} title={text.title}>
         <AuthSpinner label={text.verifying} />

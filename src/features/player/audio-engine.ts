@@ -1,7 +1,11 @@
-// The media side of the player, loaded with the bar: keeps one <audio> element in step with the store.
-// Streams come from short-lived signed URLs, re-signed once when one fails mid-listen (expired), resuming
-// where it was. Nothing here logs or puts a title in a URL (PRODUCT.md "Health data").
+// The media side of the player, loaded with the bar: keeps an <audio> element in step with the store.
+// Streams come from short-lived links minted by the audio-url edge function (docs/audio-links.md). Before a
+// link expires the engine asks for a new one; while playing, a second element loads the new link at the same
+// position and takes over without a gap (the old one is then released), while paused the new link is used on
+// the next play. A link that fails anyway (expired mid-listen) is re-signed once, resuming where it was.
+// Nothing here logs or puts a title in a URL (PRODUCT.md "Health data").
 import { playerText } from '@/content/player';
+import type { SignedAudioUrl } from '@/lib/audio-storage';
 import { currentTrack, fadeFactor, isPlayerVisible, shortcutFor, VOLUME_STEP } from './player-logic';
 import type { PlayerStore } from './player-store';
 import type { PlayerState, Track } from './player-types';
@@ -13,7 +17,44 @@ export const END_OF_TRACK_FADE_SECONDS = 15;
 /** How often the listening position is saved while playing. */
 const REMEMBER_EVERY_SECONDS = 5;
 
-export type SignUrl = (productId: string) => Promise<string>;
+export type SignUrl = (productId: string) => Promise<SignedAudioUrl>;
+
+/** How long a new element may take to load the refreshed link before the engine keeps the old one. */
+const HANDOVER_TIMEOUT_MS = 20_000;
+
+/**
+ * When to ask for a new link (ms from `now`): a quarter of the remaining lifetime before it expires, at most
+ * a minute before and never sooner than a second from now.
+ */
+export function refreshDelayMs(expiresAtSeconds: number, now: number): number {
+  const left = expiresAtSeconds * 1000 - now;
+  const margin = Math.min(60_000, Math.max(1000, left / 4));
+  return Math.max(1000, left - margin);
+}
+
+/** Resolves true when `element` fires `event`, false on an error or after `timeoutMs`. */
+function eventOrTimeout(element: HTMLMediaElement, event: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      element.removeEventListener(event, onEvent);
+      element.removeEventListener('error', onError);
+      resolve(ok);
+    };
+    const onEvent = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    element.addEventListener(event, onEvent);
+    element.addEventListener('error', onError);
+  });
+}
+
+/** Stops an element's download and playback for good. */
+function release(element: HTMLMediaElement): void {
+  element.pause();
+  element.removeAttribute('src');
+  element.load();
+}
 
 export interface AudioEngineOptions {
   /** Artist shown on the lock screen. */
@@ -39,6 +80,11 @@ export function connectAudio(
   options: AudioEngineOptions,
 ): () => void {
   let prev = store.getSnapshot();
+  // The element in use; replaced by a fresh one when a refreshed link takes over mid-listen.
+  let media = audio;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  // The link in use expired (or nearly) while paused: the next play asks for a new one first.
+  let stale = false;
   let loadToken = 0;
   let ready = false;
   let retried = false;
@@ -51,12 +97,12 @@ export function connectAudio(
     typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
 
   const applyVolume = (state: PlayerState) => {
-    audio.volume = Math.max(0, Math.min(1, state.volume * sleepFactor));
-    audio.muted = state.volume === 0;
+    media.volume = Math.max(0, Math.min(1, state.volume * sleepFactor));
+    media.muted = state.volume === 0;
   };
   const applyRate = (state: PlayerState) => {
-    audio.defaultPlaybackRate = state.rate;
-    audio.playbackRate = state.rate;
+    media.defaultPlaybackRate = state.rate;
+    media.playbackRate = state.rate;
   };
 
   const fail = (error: unknown) => {
@@ -68,13 +114,13 @@ export function connectAudio(
   const remember = () => {
     const track = currentTrack(store.getSnapshot());
     if (!track || track.productId !== loadedProductId || !ready) return;
-    const duration = Number.isFinite(audio.duration) ? audio.duration : null;
-    store.rememberPosition(track.productId, audio.currentTime, duration);
-    lastRemembered = audio.currentTime;
+    const duration = Number.isFinite(media.duration) ? media.duration : null;
+    store.rememberPosition(track.productId, media.currentTime, duration);
+    lastRemembered = media.currentTime;
   };
 
   const startPlaying = () => {
-    const played = audio.play();
+    const played = media.play();
     // Older engines return undefined; modern ones a promise.
     if (played && typeof played.catch === 'function') {
       played.catch((error: unknown) => {
@@ -105,13 +151,13 @@ export function connectAudio(
 
   const updatePositionState = () => {
     if (!session || typeof session.setPositionState !== 'function') return;
-    const duration = audio.duration;
+    const duration = media.duration;
     if (!Number.isFinite(duration) || duration <= 0) return;
     try {
       session.setPositionState({
         duration,
-        playbackRate: audio.playbackRate || 1,
-        position: Math.min(audio.currentTime, duration),
+        playbackRate: media.playbackRate || 1,
+        position: Math.min(media.currentTime, duration),
       });
     } catch {
       // Inconsistent values mid-load: the next update sets it.
@@ -123,25 +169,97 @@ export function connectAudio(
     const token = ++loadToken;
     ready = false;
     loadedProductId = null;
-    audio.pause();
+    stale = false;
+    retried = false;
+    clearTimeout(refreshTimer);
+    media.pause();
     if (!track) {
-      audio.removeAttribute('src');
+      media.removeAttribute('src');
       return;
     }
     resumeAt = keepPosition ?? (store.resumePosition(track.productId) || null);
     lastRemembered = resumeAt ?? 0;
     try {
-      const url = await sign(track.productId);
+      const signed = await sign(track.productId);
       if (token !== loadToken) return; // another track was chosen meanwhile
-      audio.src = url;
+      media.src = signed.url;
       loadedProductId = track.productId;
       ready = true;
       applyRate(store.getSnapshot());
       applyVolume(store.getSnapshot());
+      scheduleRefresh(signed, token);
       if (store.getSnapshot().isPlaying) startPlaying();
     } catch (error) {
       if (token === loadToken) fail(error);
     }
+  }
+
+  function scheduleRefresh(signed: SignedAudioUrl, token: number) {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void refresh(token), refreshDelayMs(signed.expiresAt, Date.now()));
+  }
+
+  /** A new link before the current one expires: handed over while playing, kept for the next play if not. */
+  async function refresh(token: number) {
+    const track = currentTrack(store.getSnapshot());
+    if (token !== loadToken || !ready || !track || track.productId !== loadedProductId) return;
+    if (media.paused) {
+      stale = true; // nothing is fetched while paused: the next play asks for a link
+      return;
+    }
+    let signed: SignedAudioUrl;
+    try {
+      signed = await sign(track.productId);
+    } catch {
+      // Refused (refunded, signed out) or offline: keep playing what is buffered; the error path decides.
+      return;
+    }
+    if (token !== loadToken) return;
+    retried = false;
+    scheduleRefresh(signed, token);
+    if (media.paused) {
+      stale = false;
+      resumeAt = media.currentTime;
+      media.src = signed.url;
+      return;
+    }
+    await handOver(signed.url, token);
+  }
+
+  /** A second element loads `url` at the current position and takes over; on any failure the old one stays. */
+  async function handOver(url: string, token: number) {
+    const next = new Audio();
+    next.preload = 'auto';
+    next.src = url;
+    const unchanged = () => token === loadToken && !media.paused;
+    if (!(await eventOrTimeout(next, 'loadedmetadata', HANDOVER_TIMEOUT_MS)) || !unchanged()) {
+      release(next);
+      return;
+    }
+    next.currentTime = media.currentTime;
+    if (!(await eventOrTimeout(next, 'seeked', HANDOVER_TIMEOUT_MS))) {
+      release(next);
+      return;
+    }
+    if (next.readyState < 3 && !(await eventOrTimeout(next, 'canplay', HANDOVER_TIMEOUT_MS))) {
+      release(next);
+      return;
+    }
+    if (!unchanged()) {
+      release(next);
+      return;
+    }
+    // Catch up with what played meanwhile: a seek inside what the new element has buffered.
+    next.currentTime = media.currentTime;
+    const old = media;
+    detach(old);
+    old.pause();
+    media = next;
+    attach(next);
+    applyRate(store.getSnapshot());
+    applyVolume(store.getSnapshot());
+    startPlaying();
+    release(old);
   }
 
   const setupSleep = (state: PlayerState) => {
@@ -171,7 +289,7 @@ export function connectAudio(
       if (previousTrack && previousTrack.productId !== track?.productId) remember();
       if (track && ready && track.productId === loadedProductId) {
         // The same audio again (repeat, or previous on a one-track list): from the start, no new URL.
-        audio.currentTime = 0;
+        media.currentTime = 0;
         if (state.isPlaying) startPlaying();
       } else {
         void load(state);
@@ -182,10 +300,11 @@ export function connectAudio(
       }
     } else if (state.isPlaying !== before.isPlaying) {
       if (state.isPlaying) {
-        if (ready) startPlaying();
+        if (ready && stale) void load(state, { keepPosition: media.currentTime });
+        else if (ready) startPlaying();
         else if (track && loadedProductId === null) void load(state); // failed earlier: try again
       } else {
-        audio.pause();
+        media.pause();
         remember();
       }
     }
@@ -197,20 +316,20 @@ export function connectAudio(
   };
 
   const onLoadedMetadata = () => {
-    const duration = Number.isFinite(audio.duration) ? audio.duration : null;
+    const duration = Number.isFinite(media.duration) ? media.duration : null;
     store.setProgress({ duration });
-    if (resumeAt !== null && (duration === null || resumeAt < duration - 5)) audio.currentTime = resumeAt;
+    if (resumeAt !== null && (duration === null || resumeAt < duration - 5)) media.currentTime = resumeAt;
     resumeAt = null;
     updatePositionState();
   };
   const onTimeUpdate = () => {
     const state = store.getSnapshot();
-    store.setProgress({ currentTime: audio.currentTime });
-    if (Math.abs(audio.currentTime - lastRemembered) >= REMEMBER_EVERY_SECONDS) remember();
-    if (state.sleep?.kind === 'end-of-track' && Number.isFinite(audio.duration)) {
+    store.setProgress({ currentTime: media.currentTime });
+    if (Math.abs(media.currentTime - lastRemembered) >= REMEMBER_EVERY_SECONDS) remember();
+    if (state.sleep?.kind === 'end-of-track' && Number.isFinite(media.duration)) {
       sleepFactor = Math.min(
         1,
-        Math.max(0, (audio.duration - audio.currentTime) / END_OF_TRACK_FADE_SECONDS),
+        Math.max(0, (media.duration - media.currentTime) / END_OF_TRACK_FADE_SECONDS),
       );
       applyVolume(state);
     }
@@ -222,7 +341,7 @@ export function connectAudio(
   const onWaiting = () => store.mediaWaiting();
   const onPause = () => {
     // Paused from outside the player (headphones unplugged, another app took audio focus).
-    if (!audio.ended && store.getSnapshot().isPlaying && ready) store.pause();
+    if (!media.ended && store.getSnapshot().isPlaying && ready) store.pause();
   };
   const onEnded = () => {
     const state = store.getSnapshot();
@@ -233,21 +352,22 @@ export function connectAudio(
     store.mediaEnded();
   };
   const onError = () => {
-    if (!ready || !audio.getAttribute('src')) return;
-    const code = audio.error?.code;
+    if (!ready || !media.getAttribute('src')) return;
+    const code = media.error?.code;
     // An expired signed URL fails as a network or source error: sign again once, back where it was.
     if (!retried && (code === 2 || code === 4)) {
       retried = true;
-      const position = audio.currentTime || lastRemembered;
+      const position = media.currentTime || lastRemembered;
       const token = loadToken;
       void (async () => {
         const track = currentTrack(store.getSnapshot());
         if (!track) return;
         try {
-          const url = await sign(track.productId);
+          const signed = await sign(track.productId);
           if (token !== loadToken) return;
           resumeAt = position;
-          audio.src = url;
+          media.src = signed.url;
+          scheduleRefresh(signed, token);
           applyRate(store.getSnapshot());
           if (store.getSnapshot().isPlaying) startPlaying();
         } catch (error) {
@@ -284,17 +404,23 @@ export function connectAudio(
     ['error', onError],
     ['ratechange', updatePositionState],
   ];
-  for (const [name, handler] of events) audio.addEventListener(name, handler);
+  const attach = (element: HTMLMediaElement) => {
+    for (const [name, handler] of events) element.addEventListener(name, handler);
+  };
+  const detach = (element: HTMLMediaElement) => {
+    for (const [name, handler] of events) element.removeEventListener(name, handler);
+  };
+  attach(media);
   document.addEventListener('keydown', onKeyDown);
   const unsubscribe = store.subscribe(onState);
   const detachEngine = store.attachEngine({
     seek: (seconds) => {
-      if (ready && audio.readyState > 0) audio.currentTime = seconds;
+      if (ready && media.readyState > 0) media.currentTime = seconds;
       else resumeAt = seconds;
       lastRemembered = seconds;
       updatePositionState();
     },
-    currentTime: () => (ready ? audio.currentTime : 0),
+    currentTime: () => (ready ? media.currentTime : 0),
   });
 
   if (session) {
@@ -330,7 +456,8 @@ export function connectAudio(
     remember();
     loadToken += 1;
     clearInterval(sleepInterval);
-    for (const [name, handler] of events) audio.removeEventListener(name, handler);
+    clearTimeout(refreshTimer);
+    detach(media);
     document.removeEventListener('keydown', onKeyDown);
     unsubscribe();
     detachEngine();
@@ -353,6 +480,6 @@ export function connectAudio(
       }
       session.metadata = null;
     }
-    audio.pause();
+    media.pause();
   };
 }

@@ -1,15 +1,17 @@
 // /_local/stripe: the local Stripe stand-in. Same-origin only (no CORS headers): the SDK calls it from the
 // edge functions, the browser only navigates to its hosted page.
-//   /v1/...               the Stripe API subset (api.ts), Bearer sk_test_… key required
+//   /v1/...               the Stripe API subset (api.ts), the configured secret key required
 //   /checkout/<id>        the hosted payment page (page.ts)
 //   /settings             GET / PUT {"webhooks": "immediate" | "off" | "delay:<ms>"}
-//   /events               GET the events sent (newest first) with their delivery results
-//   /events/<id>/resend   POST: deliver an event again
+//   /events               GET the events sent (newest first) with their delivery results (secret key: they
+//                         hold customers' emails)
+//   /events/<id>/resend   POST: deliver an event again (secret key)
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody } from '../http-util.ts';
 import type { StackContext } from '../stack-context.ts';
 import { handleApi, stripeError, type ApiResult } from './api.ts';
 import { showCheckout, submitCheckout, type PageResult } from './page.ts';
+import { functionEnvironment } from '../functions-routes.ts';
 import { formatWebhookMode, parseWebhookMode } from './settings.ts';
 import { stateOf } from './state.ts';
 import { resendEvent } from './webhooks.ts';
@@ -56,7 +58,12 @@ async function body(req: IncomingMessage): Promise<string | null> {
   }
 }
 
-function apiKeyProblem(req: IncomingMessage): ApiResult | null {
+/** The secret key the edge functions were given for the stand-in: the only one it accepts, as Stripe would. */
+function configuredSecretKey(stack: StackContext): string | undefined {
+  return functionEnvironment(stack).STRIPE_SECRET_KEY;
+}
+
+function apiKeyProblem(req: IncomingMessage, expected: string | undefined): ApiResult | null {
   const authorization = header(req, 'authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   const basic = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
@@ -67,7 +74,7 @@ function apiKeyProblem(req: IncomingMessage): ApiResult | null {
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     );
   }
-  if (!/^sk_test_\w+$/.test(key)) {
+  if (expected === undefined || key !== expected) {
     return stripeError(
       401,
       `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
@@ -90,7 +97,7 @@ export async function handleStripeStandIn(
   const state = stateOf(stack);
 
   if (path.startsWith('/v1/')) {
-    const problem = apiKeyProblem(req);
+    const problem = apiKeyProblem(req, configuredSecretKey(stack));
     if (problem) return replyJson(res, problem.status, problem.body);
     const text = method === 'POST' ? await body(req) : '';
     if (text === null) return replyJson(res, 413, stripeError(413, 'Request body too large.').body);
@@ -130,6 +137,10 @@ export async function handleStripeStandIn(
     return replyJson(res, 200, { webhooks: formatWebhookMode(state.webhookMode) });
   }
 
+  if (path === '/events' || path.startsWith('/events/')) {
+    const problem = apiKeyProblem(req, configuredSecretKey(stack));
+    if (problem) return replyJson(res, problem.status, problem.body);
+  }
   if (path === '/events' && method === 'GET') {
     const type = url.searchParams.get('type');
     return replyJson(

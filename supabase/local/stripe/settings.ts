@@ -4,7 +4,7 @@
 /** The stand-in's API lives under this path of the stack (Stripe's own paths follow: /v1/checkout/sessions). */
 export const STAND_IN_BASE_PATH = '/_local/stripe';
 
-/** Local-only keys (worthless anywhere else). The stand-in accepts any `sk_test_…` key. */
+/** Local-only keys (worthless anywhere else). The stand-in accepts only the secret key the functions get. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stand_in';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_stand_in';
 

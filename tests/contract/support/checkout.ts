@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import type { LocalStack } from '../../../supabase/local/server.ts';
 import {
+  LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
   standInFunctionEnvironment,
 } from '../../../supabase/local/stripe/settings.ts';
@@ -116,13 +117,20 @@ export type StandInEvent = {
   event: { data: { object: Record<string, unknown> } };
 };
 
+// The stand-in's event list holds customers' emails: it answers only the configured secret key.
+const standInKey = { authorization: `Bearer ${LOCAL_STRIPE_SECRET_KEY}` };
+
 export async function sentEvents(stack: LocalStack, type?: string): Promise<StandInEvent[]> {
   const query = type ? `?type=${encodeURIComponent(type)}` : '';
-  return (await (await fetch(`${stack.url}/_local/stripe/events${query}`)).json()) as StandInEvent[];
+  const response = await fetch(`${stack.url}/_local/stripe/events${query}`, { headers: standInKey });
+  return (await response.json()) as StandInEvent[];
 }
 
 export async function resend(stack: LocalStack, eventId: string): Promise<number | null> {
-  const response = await fetch(`${stack.url}/_local/stripe/events/${eventId}/resend`, { method: 'POST' });
+  const response = await fetch(`${stack.url}/_local/stripe/events/${eventId}/resend`, {
+    method: 'POST',
+    headers: standInKey,
+  });
   return ((await response.json()) as { delivery: { status: number | null } }).delivery.status;
 }
 

@@ -5,9 +5,19 @@ import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../
 
 export const SITE_URL = 'http://localhost:4173';
 
+export const UNLIMITED_AUTH = { signInSignUps: 1_000_000, tokenVerifications: 1_000_000 };
+
 /** A fresh in-memory stack on a random port, quiet. */
 export function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
-  return startLocalStack({ port: 0, dataDir: null, siteUrl: SITE_URL, quiet: true, ...options });
+  // Every test request comes from 127.0.0.1: the auth rate limits are raised (they have their own test).
+  return startLocalStack({
+    port: 0,
+    dataDir: null,
+    siteUrl: SITE_URL,
+    quiet: true,
+    authRateLimits: UNLIMITED_AUTH,
+    ...options,
+  });
 }
 
 /** supabase-js as the app configures it on Node (no persistence, no timers, ws transport). */

@@ -1,0 +1,72 @@
+// audio-url: a short-lived link to the full audio of a product the signed-in caller owns (or any product, for an
+// admin). Storage lets no customer sign full audio (migration 20261125300000_audio_links_server_side.sql): the
+// link is minted here with the service role after the ownership check, valid for AUDIO_URL_SECONDS (default
+// 300; never chosen by the client). A refund, dispute or account deletion removes the purchase or the user, so
+// no new link is minted, and links already issued die within their lifetime (docs/audio-links.md).
+//
+// POST { productId } with the customer's JWT → 200 { path, expiresAt }: path is the signed URL's path and query
+// from /storage/v1 on (the browser puts its own project URL in front), expiresAt Unix seconds. 401 signed out, 400 bad body, 404 not owned / no such product / no audio, 500 otherwise.
+import { env, serve } from '../_shared/env.ts';
+import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
+import { callerUser, serviceClient } from '../_shared/supabase.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const AUDIO_BUCKET = 'audio';
+/** How long a minted link lives unless AUDIO_URL_SECONDS says otherwise. */
+export const DEFAULT_AUDIO_URL_SECONDS = 300;
+/** The longest lifetime a deployer may set: a refunded customer loses access within 10 minutes. */
+export const MAX_AUDIO_URL_SECONDS = 600;
+const NOT_AVAILABLE = 'This audio is not available to your account.';
+
+/** The configured lifetime in whole seconds, within 1..MAX_AUDIO_URL_SECONDS. */
+export function audioUrlSeconds(): number {
+  const configured = Number(env('AUDIO_URL_SECONDS') ?? DEFAULT_AUDIO_URL_SECONDS);
+  if (!Number.isInteger(configured) || configured < 1) return DEFAULT_AUDIO_URL_SECONDS;
+  return Math.min(configured, MAX_AUDIO_URL_SECONDS);
+}
+
+export async function handleAudioUrl(req: Request): Promise<Response> {
+  const early = preflight(req) ?? requirePost(req);
+  if (early) return early;
+
+  const caller = await callerUser(req);
+  if (caller.response) return caller.response;
+
+  const body = await readJsonObject(req);
+  const productId = body?.productId;
+  if (typeof productId !== 'string' || !UUID.test(productId)) {
+    return errorJson(400, 'Send { productId } with the id of an audio you own.');
+  }
+
+  const db = serviceClient();
+  const [purchase, role, product] = await Promise.all([
+    db.from('purchases').select('id').eq('user_id', caller.user.id).eq('product_id', productId).maybeSingle(),
+    db.from('user_roles').select('user_id').eq('user_id', caller.user.id).eq('role', 'admin').maybeSingle(),
+    db.from('products').select('audio_path').eq('id', productId).maybeSingle(),
+  ]);
+  if (purchase.error || role.error || product.error) {
+    console.warn('audio-url lookup failed:', purchase.error?.code ?? role.error?.code ?? product.error?.code);
+    return errorJson(500, 'Could not check your purchases. Please try again.');
+  }
+  // The same answer for "not yours" and "no such audio": nothing tells which products exist.
+  const audioPath = (product.data as { audio_path: string | null } | null)?.audio_path;
+  if ((!purchase.data && !role.data) || !audioPath) return errorJson(404, NOT_AVAILABLE);
+
+  const seconds = audioUrlSeconds();
+  const issuedAt = Math.floor(Date.now() / 1000);
+  // The object name is the product id, never the title (PRODUCT.md "Health data": no title in a URL); a
+  // download is fetched with this same link and named by the browser's save step.
+  const signed = await db.storage.from(AUDIO_BUCKET).createSignedUrl(audioPath, seconds);
+  if (signed.error || !signed.data) {
+    console.warn('audio-url signing failed');
+    return errorJson(404, NOT_AVAILABLE);
+  }
+  const url = new URL(signed.data.signedUrl);
+  return json(
+    200,
+    { path: `${url.pathname}${url.search}`, expiresAt: issuedAt + seconds },
+    { 'Cache-Control': 'no-store' },
+  );
+}
+
+serve(handleAudioUrl);

@@ -1,0 +1,135 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../supabase/local/server.ts';
+import { confirmedUser, makeClient, signedInClient, startTestStack } from './support/stack.ts';
+
+// Full audio links are minted by the audio-url edge function after an ownership check, for a lifetime the
+// server chooses (docs/audio-links.md). Here the stack gives the function 2-second links, so expiry is seen.
+const LIFETIME = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('audio links: minted server-side, short-lived, only for owners', () => {
+  let stack: LocalStack;
+  let service: SupabaseClient;
+  let productId = '';
+  let audioPath = '';
+
+  beforeAll(async () => {
+    stack = await startTestStack({ functionEnv: { AUDIO_URL_SECONDS: String(LIFETIME) } });
+    service = makeClient(stack, stack.serviceRoleKey);
+    const product = await stack.db.query<{ id: string; audio_path: string }>(
+      `select id::text as id, audio_path from public.products where slug = 'stop-smoking-for-good'`,
+    );
+    productId = product.rows[0]?.id ?? '';
+    audioPath = product.rows[0]?.audio_path ?? '';
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  async function buyer(label: string) {
+    const user = await confirmedUser(stack, label);
+    const { client } = await signedInClient(stack, user.email, user.password);
+    const bought = await service
+      .from('purchases')
+      .insert({ user_id: user.id, product_id: productId, title: 'Stop Smoking for Good', price: 2.99 })
+      .select('id')
+      .single();
+    expect(bought.error).toBeNull();
+    return { ...user, client, purchaseId: (bought.data as { id: string }).id };
+  }
+
+  const mint = (client: SupabaseClient, body: Record<string, unknown> = { productId }) =>
+    client.functions.invoke<{ path: string; expiresAt: number }>('audio-url', { body });
+
+  it('a customer cannot sign their own full audio with Storage, whatever the expiry', async () => {
+    const { client } = await buyer('self-sign');
+    for (const expiresIn of [60, 315360000]) {
+      const signed = await client.storage.from('audio').createSignedUrl(audioPath, expiresIn);
+      expect(signed.error?.message).toBe('Object not found');
+    }
+  });
+
+  it('the owner gets a link for the server lifetime; a client-chosen expiry is ignored', async () => {
+    const { client } = await buyer('owner');
+    const before = Math.floor(Date.now() / 1000);
+    const { data, error } = await mint(client, { productId, expiresIn: 315360000 });
+    expect(error).toBeNull();
+    expect(data?.expiresAt).toBeGreaterThanOrEqual(before + LIFETIME);
+    expect(data?.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + LIFETIME);
+    const url = new URL(`${stack.url}${data?.path ?? ''}`);
+    expect(url.pathname).toBe(`/storage/v1/object/sign/audio/${audioPath}`);
+    const claims = JSON.parse(
+      Buffer.from(url.searchParams.get('token')!.split('.')[1]!, 'base64url').toString(),
+    ) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(LIFETIME);
+    const response = await fetch(url, { headers: { range: 'bytes=0-35' } });
+    expect(response.status).toBe(206);
+  });
+
+  it('someone else, a signed-out caller and a bad body get nothing', async () => {
+    const stranger = await confirmedUser(stack, 'stranger');
+    const { client } = await signedInClient(stack, stranger.email, stranger.password);
+    const refused = await mint(client);
+    expect((refused.error as { context?: Response } | null)?.context?.status).toBe(404);
+    const anonymous = await fetch(`${stack.url}/functions/v1/audio-url`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ productId }),
+    });
+    expect(anonymous.status).toBe(401);
+    const bad = await mint(client, { productId: 'full/../secret' });
+    expect((bad.error as { context?: Response } | null)?.context?.status).toBe(400);
+  });
+
+  it('after a refund no new link is minted and the issued one dies within its lifetime', async () => {
+    const owner = await buyer('refunded');
+    const { data } = await mint(owner.client);
+    const link = `${stack.url}${data?.path ?? ''}`;
+    expect((await fetch(link, { headers: { range: 'bytes=0-15' } })).status).toBe(206);
+    // What mark_order_refunded and a lost dispute do to the order's audio: the purchase goes.
+    expect((await service.from('purchases').delete().eq('id', owner.purchaseId)).error).toBeNull();
+    const again = await mint(owner.client);
+    expect((again.error as { context?: Response } | null)?.context?.status).toBe(404);
+    await sleep(LIFETIME * 1000 + 1100);
+    const dead = await fetch(link, { headers: { range: 'bytes=0-15' } });
+    expect(dead.status).toBe(400);
+    expect(((await dead.json()) as { message: string }).message).toBe('The provided token has expired.');
+  });
+
+  it('after the account is deleted no new link is minted', async () => {
+    const owner = await buyer('deleted');
+    expect((await mint(owner.client)).error).toBeNull();
+    const deleted = await owner.client.functions.invoke('delete-account', { body: {} });
+    expect(deleted.error).toBeNull();
+    const after = await mint(owner.client);
+    expect((after.error as { context?: Response } | null)?.context?.status).toBe(401);
+  });
+
+  it('a download that starts within the lifetime finishes after it, however slowly it is read', async () => {
+    const owner = await buyer('slow-download');
+    const { data } = await mint(owner.client);
+    const size = await stack.db.query<{ size: number }>(
+      `select (metadata->>'size')::int as size from storage.objects where bucket_id = 'audio' and name = $1`,
+      [audioPath],
+    );
+    const response = await fetch(`${stack.url}${data?.path ?? ''}`);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let received = 0;
+    const first = await reader.read();
+    received += first.value?.byteLength ?? 0;
+    await sleep(LIFETIME * 1000 + 1100); // the link has expired meanwhile
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      received += chunk.value.byteLength;
+    }
+    expect(received).toBe(size.rows[0]?.size);
+  });
+});
