@@ -1,7 +1,6 @@
-// /_local/scheduler: the local scheduler (Calendly) stand-in. Besides the stack's `_local` guard (no CORS,
-// loopback Host only: server.ts), every POST must come from the stand-in's own pages: a form another site
-// posts here (its Origin differs, or Sec-Fetch-Site says cross-site) is refused with 403, so no web page can
-// book or cancel in the developer's name.
+// /_local/scheduler: the local scheduler (Calendly) stand-in. The stack's `_local` guard (server.ts:
+// crossOriginRequest) refuses other origins' requests, forms included, so no web page can book or cancel in the
+// developer's name; links from elsewhere (My Account's reschedule and cancel links) may still navigate here.
 //   GET  /<username>/<event slug>?name=&email=   the booking page (also GET /)
 //   POST /book                                   books; delivers invitee.created
 //   GET  /invitees/<id>                          the confirmation
@@ -10,7 +9,7 @@
 //   GET  /deliveries                             the deliveries sent, newest first, with their results
 //   POST /deliveries/<n>/replay                  sends one again byte for byte (the function must refuse it)
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, send, sendJson } from '../http-util.ts';
+import { BodyTooLargeError, JSON_BODY_LIMIT, readBody, send, sendJson } from '../http-util.ts';
 import type { StackContext } from '../stack-context.ts';
 import {
   showBooking,
@@ -45,17 +44,6 @@ function replyPage(res: ServerResponse, result: PageResult, method = 'GET'): voi
   );
 }
 
-/**
- * A POST from another origin. Browsers say so in Sec-Fetch-Site, which decides when present (a same-origin form
- * on a no-referrer page sends `Origin: null`); otherwise the Origin, when given, must be this stand-in's.
- */
-function crossOrigin(req: IncomingMessage): boolean {
-  const site = header(req, 'sec-fetch-site');
-  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
-  const origin = header(req, 'origin');
-  return origin !== undefined && origin !== `http://${header(req, 'host') ?? ''}`;
-}
-
 async function form(req: IncomingMessage): Promise<URLSearchParams | null> {
   try {
     return new URLSearchParams((await readBody(req, JSON_BODY_LIMIT)).toString('utf8'));
@@ -74,9 +62,6 @@ export async function handleSchedulerStandIn(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const read = method === 'GET' || method === 'HEAD';
-  if (method === 'POST' && crossOrigin(req)) {
-    return sendJson(res, 403, { message: 'The scheduler stand-in accepts forms from its own pages only' });
-  }
   if (!read && method !== 'POST') {
     return sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'GET, HEAD, POST' });
   }
