@@ -10,6 +10,7 @@ import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { schedulerFunctionEnvironment } from './scheduler/settings.ts';
+import { LOCAL_EMAIL_FROM, LOCAL_RESEND_API_KEY, RESEND_STAND_IN_PATH } from './resend.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
 
@@ -48,10 +49,21 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
   const given = { ...dotEnv(path.join(stack.functionsDir, '.env')), ...stripe };
   // Without a Stripe key of its own, the stack points the functions at its Stripe stand-in.
   const stripeDefaults = given.STRIPE_SECRET_KEY ? {} : standInFunctionEnvironment(stack.url);
+  // Without a Resend key of its own, receipts go to the stack's Resend stand-in (and so the local inbox).
+  const emailDefaults: Record<string, string> = given.RESEND_API_KEY
+    ? {}
+    : {
+        RESEND_API_KEY: LOCAL_RESEND_API_KEY,
+        RESEND_API_URL: `${stack.url}${RESEND_STAND_IN_PATH}`,
+        EMAIL_FROM: LOCAL_EMAIL_FROM,
+        PRACTICE_NAME: 'Mindful Change Hypnotherapy',
+        PRACTICE_ADDRESS: 'Local development, 1 Test Street, London, EC1A 1AA',
+      };
   return {
     ...stripeDefaults,
     // The scheduler stand-in's signing key unless .env gives CALENDLY_WEBHOOK_SIGNING_KEY.
     ...schedulerFunctionEnvironment(),
+    ...emailDefaults,
     ...given,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,

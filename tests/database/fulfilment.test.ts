@@ -102,6 +102,8 @@ describe('checkout SQL functions', () => {
       status: 'paid',
       granted: 5,
       already: false,
+      ungranted_pence: 0,
+      ungranted_titles: [],
     });
     const prices = await pricesOf(order.order_id);
     expect(prices.reduce((a, b) => a + b, 0)).toBe(898);
@@ -113,17 +115,19 @@ describe('checkout SQL functions', () => {
     expect(await pricesOf(order.order_id)).toHaveLength(5);
   });
 
-  it('items already owned are not granted again; the amount is spread over the new ones', async () => {
+  it('a package is priced without the audios already owned; each purchase records its share', async () => {
     const userId = await createUser(db, `sql-${Date.now()}-owned@example.test`);
     const first = await packageWithItems(2);
     const second = await packageWithItems(3);
     const a = await open(userId, [{ kind: 'package', id: first.id }]);
     await fulfil(a.order_id, 699);
-    // The second package shares the Inception Guide, already owned.
+    // The second package shares the Inception Guide, already owned: 699p split 175/175/175/174 over its four
+    // audios, the guide's 174p left out.
     const b = await open(userId, [{ kind: 'package', id: second.id }]);
-    expect(await fulfil(b.order_id, 699)).toMatchObject({ granted: 3 });
+    expect(b.amount_pence).toBe(525);
+    expect(await fulfil(b.order_id, 525)).toMatchObject({ granted: 3, ungranted_pence: 0 });
     const prices = await pricesOf(b.order_id);
-    expect(prices).toEqual([233, 233, 233]);
+    expect(prices).toEqual([175, 175, 175]);
   });
 
   it('refuses a session that is not the order’s and an amount above the order’s total', async () => {

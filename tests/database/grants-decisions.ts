@@ -305,4 +305,69 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: NOTHING,
     why: 'Maintenance, run by the database owner (migrations, the benchmark after a bulk load); not an API.',
   },
+
+  // Money exact (docs/money.md; supabase/migrations/20261125200000_money_exact.sql, 20261125200100_*) --------------
+  'public.order_items': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: ['SELECT', 'INSERT'] },
+    why:
+      "Each audio an order grants with its checkout price. Customers read their own orders' (RLS), admins all. " +
+      'The service role writes them with the order (open_checkout_order, fill_order_items) and reads them ' +
+      '(fulfil_order, the ungranted titles); never updated, deleted only with the order (cascade).',
+  },
+  'public.suspended_purchases': {
+    kind: 'table',
+    grants: { service_role: ['SELECT', 'INSERT', 'DELETE'] },
+    why:
+      'Purchases of an order under an open dispute: owned by nobody, so no API role reads them. The service ' +
+      'role moves them in and out (open_order_dispute, close_order_dispute, mark_order_refunded).',
+  },
+  'public.split_pence(integer,numeric[])': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'Price splitting inside open_checkout_order, fulfil_order and fill_order_items (security invoker, run by the service role).',
+  },
+  'public.fill_order_items(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'fulfil_order (security invoker, service role) fills the items of an order opened before order_items existed.',
+  },
+  'public.record_ungranted_refund(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions record the automatic refund of what fulfilment could not grant (_shared/fulfil.ts).',
+  },
+  'public.open_order_dispute(text,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "stripe-webhook (charge.dispute.created) suspends the disputed order's audio.",
+  },
+  'public.close_order_dispute(text,text,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'stripe-webhook (charge.dispute.closed) restores (won) or revokes (lost) the audio.',
+  },
+  'public.claim_order_email(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions claim a receipt or refund notice once per order before sending it (_shared/order-emails.ts).',
+  },
+  'public.release_order_email(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions release a claimed email whose sending failed, so a retry sends it.',
+  },
+  'public.order_email_details(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "What a receipt says, with the customer's email (security definer: auth.users is no API); the functions only.",
+  },
+  'public.unfulfilled_sessions(text[])': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'reconcile-payments finds which paid Checkout Sessions have an order not yet fulfilled.',
+  },
+  'public.admin_disputed_orders()': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_rollup_slot(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.admin_order_revenue(public.orders)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
 };

@@ -73,7 +73,23 @@ describe('toAccountOrder', () => {
         { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399 },
         { position: 2, kind: 'product', title: 'B', category: '', pricePence: 299 },
       ],
+      autoRefundedPence: 0,
+      dispute: null,
     });
+    // An automatic refund of audio already owned counts once it was made; a dispute is carried as it is.
+    const refunded = toAccountOrder({
+      id: 'o',
+      created_at: 'x',
+      status: 'paid',
+      amount_pence: 598,
+      amount_paid_pence: 598,
+      currency: 'gbp',
+      order_lines: null,
+      ungranted_pence: 299,
+      ungranted_refunded_at: '2026-11-20T10:00:00Z',
+      dispute_status: 'open',
+    });
+    expect(refunded).toMatchObject({ autoRefundedPence: 299, dispute: 'open' });
     expect(
       toAccountOrder({
         id: 'o',

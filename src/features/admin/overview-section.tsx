@@ -5,6 +5,7 @@ import { overviewQuery, type Overview } from './admin-api';
 import { upcomingAppointmentsCountQuery } from './appointments-api';
 import { AdminSection, formatDate, money, QueryState } from './admin-ui';
 import { DataTable } from './data-table';
+import { PaymentsPanel } from './payments-panel';
 
 export function OverviewSection() {
   const query = useQuery(overviewQuery());
@@ -49,6 +50,8 @@ function OverviewContent({ overview }: { overview: Overview }) {
       </dl>
 
       <WeeklyRevenue weekly={overview.weekly} />
+
+      <PaymentsPanel openDisputes={overview.disputes_open} />
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.bestSellers}</h3>
