@@ -4,6 +4,7 @@ export const adminSections = [
   { id: 'overview', label: 'Overview' },
   { id: 'orders', label: 'Orders' },
   { id: 'customers', label: 'Customers' },
+  { id: 'appointments', label: 'Appointments' },
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'admins', label: 'Admins' },
   { id: 'activity', label: 'Activity log' },
@@ -30,6 +31,7 @@ export const adminText = {
 
 export const overviewText = {
   heading: 'Overview',
+  upcomingAppointments: 'Upcoming appointments',
   revenueToday: 'Revenue today',
   revenue30: 'Revenue, last 30 days',
   revenueAll: 'Revenue, all time',
@@ -281,4 +283,28 @@ export const activityText = {
   } as Record<string, string>,
   system: 'System',
   empty: 'Nothing has been changed yet.',
+} as const;
+
+export const appointmentsText = {
+  heading: 'Appointments',
+  lead: 'Booked on the scheduler and received from its webhooks; cancelled bookings are left out.',
+  thisWeek: 'This week',
+  thisWeekCaption: 'Appointments this week (Monday to Sunday), soonest first',
+  upcoming: 'Later',
+  upcomingCaption: 'Appointments after this week, soonest first',
+  noneThisWeek: 'No appointments this week.',
+  noneUpcoming: 'No appointments after this week.',
+  when: 'When',
+  client: 'Client',
+  event: 'Event',
+  record: 'Client record',
+  noAccount: 'No account yet',
+  view: 'View',
+  viewLabel: (name: string) => `View the client record of ${name}`,
+  recordHeading: (name: string) => `Client record: ${name}`,
+  purchasesHeading: 'Audio',
+  noPurchases: 'No audio.',
+  appointmentsHeading: 'Appointments',
+  cancelled: 'cancelled',
+  ordersNote: 'Orders are in the Orders tab (search by email).',
 } as const;

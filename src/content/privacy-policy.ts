@@ -54,6 +54,7 @@ export const privacyPolicy: LegalDocument = {
             'Account details: your email address and a securely hashed password when you create an account. We do not ask for your name, address or date of birth to sell audio.',
             'Purchases: which audio items and packages you bought, when, and the price paid.',
             'Booking details: the name, email address and any notes you give the booking calendar when you book an appointment.',
+            'Appointments received from the booking calendar: when you book, reschedule or cancel, Calendly sends our website the type of appointment, its date and time, whether it is booked or cancelled, your name and email address, and its own links to reschedule or cancel it. We keep these so that you can see your appointments in My Account and the practitioner can prepare for them; they are linked to the account with the same email address (or kept for that address until you create an account), included in your data download, and deleted with your account. We do not keep the notes or answers you give Calendly.',
             'Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment.',
             'Communications: emails, messages and call notes between you and the practice.',
             'Session recordings: only if you ask for a recording and agree to it in writing.',
@@ -73,7 +74,7 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: 'p',
-          text: 'Information about your physical or mental health is special-category data under UK GDPR and receives extra protection. This includes your treatment records and anything you tell us about your health. It also includes your purchases, because what you buy can reveal a health condition: an audio on smoking cessation, insomnia or anxiety says something about you.',
+          text: 'Information about your physical or mental health is special-category data under UK GDPR and receives extra protection. This includes your treatment records and anything you tell us about your health. It also includes your purchases and your appointments, because what you buy or book can reveal a health condition: an audio on smoking cessation, insomnia or anxiety says something about you.',
         },
         {
           type: 'p',

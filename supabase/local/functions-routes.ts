@@ -9,6 +9,7 @@ import path from 'node:path';
 import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { schedulerFunctionEnvironment } from './scheduler/settings.ts';
 import { LOCAL_EMAIL_FROM, LOCAL_RESEND_API_KEY, RESEND_STAND_IN_PATH } from './resend.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
@@ -60,6 +61,8 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
       };
   return {
     ...stripeDefaults,
+    // The scheduler stand-in's signing key unless .env gives CALENDLY_WEBHOOK_SIGNING_KEY.
+    ...schedulerFunctionEnvironment(),
     ...emailDefaults,
     ...given,
     SUPABASE_URL: stack.url,

@@ -24,6 +24,7 @@ import { seedAudio } from './seed-audio.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import type { StackContext } from './stack-context.ts';
 import { handleStorage } from './storage-routes.ts';
+import { handleSchedulerStandIn } from './scheduler/routes.ts';
 import { handleResendStandIn, RESEND_STAND_IN_PATH } from './resend.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
 
@@ -146,6 +147,8 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   if (functionPath !== null) return handleFunctions(stack, req, res, url, functionPath);
   const stripePath = under('/_local/stripe');
   if (stripePath !== null) return handleStripeStandIn(stack, req, res, url, stripePath);
+  const schedulerPath = under('/_local/scheduler');
+  if (schedulerPath !== null) return handleSchedulerStandIn(stack, req, res, url, schedulerPath);
   const resendPath = under(RESEND_STAND_IN_PATH);
   if (resendPath !== null) return handleResendStandIn(stack, req, res, resendPath);
   if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { BookingCalendar } from '@/features/booking/booking-calendar';
 import { bookingUrl, embedBookingUrl } from '@/features/booking/booking-url';
 import { CONSENT_CHANGED_EVENT, COOKIE_PREFERENCES_KEY } from '@/features/booking/functional-consent';
 import type { InlineWidgetOptions } from '@/features/booking/scheduler-embed';
+import { AUTH_STORAGE_KEY } from '@/lib/supabase';
 
 const SRC = site.scheduler.embedScriptUrl;
 
@@ -97,6 +98,23 @@ describe('BookingCalendar', () => {
     await user.click(screen.getByRole('button', { name: 'View Available Times' }));
     expect(within(screen.getByTestId('scheduler-widget')).getByTitle('Select a Date & Time')).toHaveFocus();
     expectFallbacks();
+  });
+
+  it("prefills a signed-in customer's email in the calendar it loads, and in the new-tab link when followed", async () => {
+    grantConsent(true);
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { email: 'signed.in@example.com' } }));
+    renderCalendar();
+    const fullCalendar = screen.getByRole('link', { name: /Open Full Calendar/ });
+    // Nothing about the customer is in the page before they act.
+    expect(fullCalendar).toHaveAttribute('href', bookingUrl());
+    const init = fakeScheduler();
+    await fire(schedulerScripts()[0]!, 'load');
+    expect(new URL(init.mock.calls[0]![0].url).searchParams.get('email')).toBe('signed.in@example.com');
+    fullCalendar.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(fullCalendar);
+    expect(new URL(fullCalendar.getAttribute('href')!).searchParams.get('email')).toBe(
+      'signed.in@example.com',
+    );
   });
 
   it('with functional consent stored, loads straight away', async () => {

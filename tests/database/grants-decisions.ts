@@ -131,6 +131,25 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: NOTHING,
     why: 'Rollup kept by triggers and read by admin functions (security definer): no API role touches it.',
   },
+  'public.appointments': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: READ },
+    why:
+      'Appointments from the scheduler (docs/appointments.md). Customers read their own, admins all (RLS; ' +
+      'account/appointments-api.ts, admin/appointments-api.ts). Nobody writes through the API: ' +
+      'record_scheduler_event (security definer) does, for the scheduler-webhook function. The service role ' +
+      'reads (the webhook and support); anon nothing.',
+  },
+  'public.scheduler_webhook_deliveries': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Signatures of accepted scheduler deliveries (replays refused); only record_scheduler_event touches it.',
+  },
+  'public.scheduler_webhook_events': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Scheduler events already applied (redeliveries ignored); only record_scheduler_event touches it.',
+  },
   'public.customer_directory': {
     kind: 'table',
     grants: NOTHING,
@@ -230,6 +249,11 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { service_role: EXECUTE },
     why: "refund-order and stripe-webhook (charge.refunded) revoke a refunded order's purchases.",
   },
+  'public.record_scheduler_event(text,text,jsonb)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'scheduler-webhook records a verified delivery (supabase/functions/scheduler-webhook).',
+  },
   'public.delete_account(uuid)': {
     kind: 'function',
     grants: { service_role: EXECUTE },
@@ -256,6 +280,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'public.admin_track_order_line()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.package_requires_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.sync_customer_directory()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.link_appointments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.require_admin()': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.london_day(timestamp with time zone)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.admin_apply_line(public.order_lines,integer)': {

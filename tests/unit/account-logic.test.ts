@@ -3,6 +3,7 @@ import { toAccountOrder } from '@/features/account/account-api';
 import { buildAccountExport, exportFileName } from '@/features/account/account-export';
 import { formatDateGB, formatPounds } from '@/features/account/account-format';
 import { audioFileName } from '@/features/account/file-names';
+import { splitAppointments } from '@/features/account/appointments-api';
 
 describe('formatDateGB', () => {
   it('writes days and timestamps the UK way', () => {
@@ -104,7 +105,7 @@ describe('toAccountOrder', () => {
 });
 
 describe('the export document', () => {
-  it('holds account, purchases, orders and browser settings; the file name is a date only', () => {
+  it('holds account, purchases, orders, appointments and browser settings; the file name is a date only', () => {
     const now = new Date('2026-11-23T20:00:00Z');
     const server = {
       account: {
@@ -127,6 +128,19 @@ describe('the export document', () => {
         },
       ],
       orders: [],
+      appointments: [
+        {
+          id: 'a',
+          eventType: '50 Minute Appointment',
+          startsAt: '2026-11-30T10:00:00Z',
+          endsAt: '2026-11-30T10:50:00Z',
+          status: 'active' as const,
+          rescheduleUrl: 'https://calendly.com/reschedulings/A',
+          cancelUrl: 'https://calendly.com/cancellations/A',
+          inviteeName: 'Me',
+          inviteeEmail: 'me@example.com',
+        },
+      ],
     };
     const settings = { accessibility: { highContrast: true } };
     expect(buildAccountExport(server, settings, now)).toEqual({
@@ -136,5 +150,32 @@ describe('the export document', () => {
     });
     const name = exportFileName(now, (date) => `my-account-data-${date}.json`);
     expect(name).toBe('my-account-data-2026-11-23.json');
+  });
+});
+
+describe('splitting appointments', () => {
+  const at = (id: string, startsAt: string, status: 'active' | 'canceled' = 'active') => ({
+    id,
+    eventType: 'Session',
+    startsAt,
+    endsAt: new Date(new Date(startsAt).getTime() + 50 * 60_000).toISOString(),
+    status,
+    rescheduleUrl: null,
+    cancelUrl: null,
+    inviteeName: '',
+    inviteeEmail: 'me@example.com',
+  });
+  it('upcoming: active and not yet ended, soonest first; past and cancelled: latest first', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const list = [
+      at('old', '2026-11-01T10:00:00Z'),
+      at('inProgress', '2026-11-25T11:30:00Z'),
+      at('cancelledLater', '2026-11-26T10:00:00Z', 'canceled'),
+      at('next', '2026-11-27T10:00:00Z'),
+      at('later', '2026-12-01T10:00:00Z'),
+    ];
+    const { upcoming, past } = splitAppointments(list, now);
+    expect(upcoming.map((a) => a.id)).toEqual(['inProgress', 'next', 'later']);
+    expect(past.map((a) => a.id)).toEqual(['cancelledLater', 'old']);
   });
 });

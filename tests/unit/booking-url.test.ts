@@ -5,6 +5,7 @@ import {
   embedBookingUrl,
   isValidSchedulerUsername,
   schedulerProfileUrl,
+  withBookingPrefill,
 } from '@/features/booking/booking-url';
 
 describe('bookingUrl', () => {
@@ -47,5 +48,25 @@ describe('embedBookingUrl', () => {
 
   it('refuses an invalid username', () => {
     expect(() => embedBookingUrl('localhost', 'a/b')).toThrow();
+  });
+});
+
+describe('withBookingPrefill', () => {
+  it("adds the customer's name and email as the scheduler's query parameters, encoded, keeping the others", () => {
+    const url = withBookingPrefill(embedBookingUrl('example.co.uk'), {
+      name: "Ann O'Neil",
+      email: 'ann+1@example.com',
+    });
+    const params = new URL(url).searchParams;
+    expect(params.get('name')).toBe("Ann O'Neil");
+    expect(params.get('email')).toBe('ann+1@example.com');
+    expect(params.get('embed_domain')).toBe('example.co.uk');
+    expect(url).toContain('email=ann%2B1%40example.com');
+  });
+
+  it('leaves the URL as it is when nothing is known', () => {
+    expect(withBookingPrefill(bookingUrl(), null)).toBe(bookingUrl());
+    expect(withBookingPrefill(bookingUrl(), { name: ' ', email: null })).toBe(bookingUrl());
+    expect(embedBookingUrl('example.co.uk')).not.toContain('email=');
   });
 });

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderStatus } from '@/content/account';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
+import { fetchAppointments, type AccountAppointment } from './appointments-api';
 import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
 
@@ -117,6 +118,8 @@ export interface ServerAccountData {
     purchasedAt: string;
   }[];
   orders: AccountOrder[];
+  /** Received from the scheduler (docs/appointments.md). */
+  appointments: AccountAppointment[];
 }
 
 interface PurchaseExportRow {
@@ -133,7 +136,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles] = await Promise.all([
+  const [purchases, orders, roles, appointments] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -141,6 +144,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .order('created_at', { ascending: false }),
     fetchOrders(client, user.id),
     client.from('user_roles').select('role').eq('user_id', user.id),
+    fetchAppointments(client, user.id),
   ]);
   if (purchases.error) throw new Error(purchases.error.message);
   if (roles.error) throw new Error(roles.error.message);
@@ -163,6 +167,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       purchasedAt: row.created_at,
     })),
     orders,
+    appointments,
   };
 }
 

@@ -9,7 +9,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -20,6 +20,7 @@ export function buildAccountExport(
     account: server.account,
     purchases: server.purchases,
     orders: server.orders,
+    appointments: server.appointments,
     browserSettings,
   };
 }

@@ -18,3 +18,19 @@ export function formatDateGB(value: string): string {
 export function formatPounds(pounds: number): string {
   return formatPence(Math.round(pounds * 100));
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** Monday 7 January 2030 at 10:00: an appointment's start, in the practice's time (UK). */
+export function formatDateTimeGB(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+}

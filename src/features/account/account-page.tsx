@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container';
 import { accountText } from '@/content/account';
 import type { BrowserSettings } from './account-export';
 import { AccountSection } from './account-section';
+import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { OrdersSection } from './orders-section';
@@ -22,7 +23,7 @@ interface AccountPageProps {
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: audio, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: audio, appointments, orders, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
@@ -35,6 +36,7 @@ export function AccountPage({
   return (
     <Container width="4xl" className="space-y-6 pb-16">
       <YourAudioSection audios={audios} player={player} />
+      <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection
         id="change-password"

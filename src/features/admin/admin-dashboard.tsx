@@ -6,6 +6,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { adminSections, adminText, type AdminSectionId } from '@/content/admin';
 import { ActivitySection } from './activity-section';
 import { AdminsSection } from './admins-section';
+import { AppointmentsSection } from './appointments-section';
 import { CatalogueSection } from './catalogue-section';
 import { CustomersSection } from './customers-section';
 import { OrdersSection } from './orders-section';
@@ -19,6 +20,7 @@ export function AdminDashboard({ email }: { email: string }) {
     overview: <OverviewSection />,
     orders: <OrdersSection />,
     customers: <CustomersSection />,
+    appointments: <AppointmentsSection />,
     catalogue: <CatalogueSection />,
     admins: <AdminsSection currentEmail={email} />,
     activity: <ActivitySection />,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { overviewQuery, type Overview } from './admin-api';
+import { upcomingAppointmentsCountQuery } from './appointments-api';
 import { AdminSection, formatDate, money, QueryState } from './admin-ui';
 import { DataTable } from './data-table';
 import { PaymentsPanel } from './payments-panel';
@@ -16,6 +17,8 @@ export function OverviewSection() {
 }
 
 function OverviewContent({ overview }: { overview: Overview }) {
+  // Its own query (the appointments table under RLS), so a slow count never holds the sales figures back.
+  const upcoming = useQuery(upcomingAppointmentsCountQuery());
   const figures = [
     { label: text.revenueToday, value: money(overview.revenue_today_pence) },
     { label: text.revenue30, value: money(overview.revenue_30_days_pence) },
@@ -27,6 +30,10 @@ function OverviewContent({ overview }: { overview: Overview }) {
     },
     { label: text.customers, value: String(overview.customers) },
     { label: text.average, value: money(overview.average_order_pence) },
+    {
+      label: text.upcomingAppointments,
+      value: upcoming.data === undefined ? (upcoming.isError ? '–' : '…') : String(upcoming.data),
+    },
   ];
   return (
     <div className="space-y-8">

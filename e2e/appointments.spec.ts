@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { axeProblems } from './axe';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+
+// Appointments end to end, in Chromium against the production build and the in-memory local stack: the demo
+// customer books on the local scheduler stand-in (which sends signed webhooks to scheduler-webhook), sees the
+// appointment in My Account, reschedules it through the link there, the admin sees it this week or later with
+// the client's record and the overview's count, then the customer cancels it. Axe at 375 and 1280 px.
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const customer = { name: 'Demo Customer', email: 'customer@example.com', password: 'password123' };
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem(
+      'cookie-preferences',
+      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
+    );
+  });
+});
+
+async function signIn(page: Page, path: string, email: string, button: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('password123');
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+async function openAccount(page: Page): Promise<void> {
+  await page.goto('/account');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+}
+
+/** Picks the slot at `index` on a stand-in page and submits; answers the chosen start (ISO). */
+async function chooseSlot(page: Page, index: number, submit: string): Promise<string> {
+  const slot = page.getByRole('radio').nth(index);
+  await slot.check();
+  const start = (await slot.getAttribute('value')) ?? '';
+  await page.getByRole('button', { name: submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are scheduled' })).toBeVisible();
+  return start;
+}
+
+async function checkLayouts(page: Page, scope: () => Promise<void>): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await scope();
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+}
+
+test('book on the scheduler stand-in, see it in My Account, reschedule, the admin sees it, cancel', async ({
+  page,
+}) => {
+  // Booking on the stand-in, prefilled through the booking URL's name and email parameters.
+  const query = new URLSearchParams({ name: customer.name, email: customer.email });
+  await page.goto(`${stackUrl}/_local/scheduler/practice/50min?${query.toString()}`);
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await chooseSlot(page, 3, 'Schedule event');
+
+  await signIn(page, '/auth', customer.email, 'Sign In');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await openAccount(page);
+  const upcoming = page.getByRole('list', { name: 'Upcoming' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  await checkLayouts(page, () => expect(upcoming).toBeVisible());
+
+  // Reschedule through the link My Account shows (the scheduler's own page).
+  const reschedule = upcoming.getByRole('link', { name: /^Reschedule/ });
+  const before = await upcoming.locator('time').getAttribute('datetime');
+  await page.goto((await reschedule.getAttribute('href')) ?? '');
+  const moved = await chooseSlot(page, 9, 'Reschedule event');
+  await openAccount(page);
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  const after = await upcoming.locator('time').getAttribute('datetime');
+  expect(new Date(after ?? '').toISOString()).toBe(moved);
+  expect(after).not.toBe(before);
+  const cancelHref = (await upcoming.getByRole('link', { name: /^Cancel/ }).getAttribute('href')) ?? '';
+
+  // The admin: the appointment with the client's record; the overview counts it.
+  await page
+    .getByRole('button', { name: /sign out/i })
+    .first()
+    .click();
+  await signIn(page, '/admin/login', 'admin@example.com', 'Sign In as Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('figure-Upcoming appointments')).toHaveText(/^[1-9]\d*$/);
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Appointments' });
+  const row = panel.getByRole('row').filter({ hasText: customer.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `View the client record of ${customer.name}` }).click();
+  const record = page.getByRole('heading', { name: `Client record: ${customer.name}` });
+  await expect(record).toBeVisible();
+  await expect(panel.getByText(/^Sleep Deeply Tonight/)).toBeVisible();
+  await checkLayouts(page, () => expect(record).toBeVisible());
+
+  // The customer cancels on the scheduler: the admin's list drops it.
+  await page.goto(cancelHref);
+  await page.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancelled' })).toBeVisible();
+  await page.goto('/admin/dashboard');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: customer.email })).toHaveCount(0);
+});

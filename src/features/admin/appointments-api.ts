@@ -1,0 +1,103 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+
+// The dashboard's appointments (docs/appointments.md): the appointments table under RLS (an admin's policy
+// reads every row); no admin function is needed to read them.
+
+export interface AdminAppointment {
+  id: string;
+  user_id: string | null;
+  invitee_name: string;
+  invitee_email: string;
+  event_type: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+const COLUMNS = 'id, user_id, invitee_name, invitee_email, event_type, starts_at, ends_at';
+/** More than a practice's week and the months after it hold; the list says when it is cut. */
+export const APPOINTMENTS_LIMIT = 500;
+
+const DAY_MS = 86_400_000;
+
+const londonDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Monday (YYYY-MM-DD) of the practice's week (Europe/London) that holds an instant. */
+export function londonWeekOf(instant: Date): string {
+  const day = new Date(`${londonDay.format(instant)}T12:00:00Z`);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** This week's appointments (Monday to Sunday, London) and the ones after it, each soonest first. */
+export function splitByWeek(
+  rows: AdminAppointment[],
+  now: Date,
+): { thisWeek: AdminAppointment[]; later: AdminAppointment[] } {
+  const week = londonWeekOf(now);
+  const thisWeek = rows.filter((row) => londonWeekOf(new Date(row.starts_at)) === week);
+  const later = rows.filter((row) => londonWeekOf(new Date(row.starts_at)) > week);
+  return { thisWeek, later };
+}
+
+export const appointmentKeys = {
+  all: ['admin', 'appointments'] as const,
+  list: () => [...appointmentKeys.all, 'list'] as const,
+  upcomingCount: () => [...appointmentKeys.all, 'upcoming-count'] as const,
+  ofClient: (userId: string) => [...appointmentKeys.all, 'client', userId] as const,
+};
+
+/** Active appointments from a week ago on (this week's earlier days included), soonest first. */
+export const adminAppointmentsQuery = () =>
+  queryOptions({
+    queryKey: appointmentKeys.list(),
+    queryFn: async (): Promise<AdminAppointment[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('appointments')
+        .select(COLUMNS)
+        .eq('status', 'active')
+        .gte('starts_at', new Date(Date.now() - 7 * DAY_MS).toISOString())
+        .order('starts_at', { ascending: true })
+        .limit(APPOINTMENTS_LIMIT);
+      if (error) throw new Error(error.message);
+      return data as AdminAppointment[];
+    },
+  });
+
+/** How many active appointments start from now on (the overview's figure). */
+export const upcomingAppointmentsCountQuery = () =>
+  queryOptions({
+    queryKey: appointmentKeys.upcomingCount(),
+    queryFn: async (): Promise<number> => {
+      const client = await getSupabase();
+      const { count, error } = await client
+        .from('appointments')
+        .select('id', { count: 'exact', head: true })
+        .eq('status', 'active')
+        .gte('starts_at', new Date().toISOString());
+      if (error) throw new Error(error.message);
+      return count ?? 0;
+    },
+  });
+
+/** Every appointment of one client (cancelled included), latest first: part of the client record. */
+export const clientAppointmentsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: appointmentKeys.ofClient(userId),
+    queryFn: async (): Promise<(AdminAppointment & { status: string })[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('appointments')
+        .select(`${COLUMNS}, status`)
+        .eq('user_id', userId)
+        .order('starts_at', { ascending: false });
+      if (error) throw new Error(error.message);
+      return data as (AdminAppointment & { status: string })[];
+    },
+  });
