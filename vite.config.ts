@@ -11,9 +11,9 @@ const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10
  * that either is free of side effects (React is CommonJS), so every component and what it calls (Form,
  * useSubmit, ScrollRestoration, the data router's route rendering) stayed in the first load, used or not.
  * Bundler options only, no change to React Router's code: React Router's imports of React resolve to
- * build/react-for-react-router.ts, where the two wrappers are declared pure, and an assignment to a property
- * (the labels) counts as free of side effects (`treeshake.propertyWriteSideEffects`). See
- * docs/decisions/0001-islands.md for what to check when upgrading React or React Router.
+ * build/react-for-react-router.ts, where the two wrappers are declared pure. (The DevTools labels, property
+ * writes, still keep their components: treating every property write as free of side effects broke navigate().)
+ * See docs/decisions/0001-islands.md for what to check when upgrading React or React Router.
  */
 /**
  * React Router publishes a production build beside its development one, but its package exports name only the
@@ -55,9 +55,8 @@ export default defineConfig({
     // ~2 KB to every page's first load for client-side navigations only.
     modulePreload: false,
     rolldownOptions: {
-      // The DevTools labels above (`X.displayName = ...`) and the like: a write to a property of an object
-      // that is otherwise unused no longer keeps the object.
-      treeshake: { propertyWriteSideEffects: false },
+      // Not `treeshake.propertyWriteSideEffects: false`: it is global, and it dropped a property write React
+      // Router's navigate() relies on (navigate('/account') went to the current path); e2e sign-in caught it.
       output: {
         // Everything the entry imports statically in one chunk (Rolldown would otherwise split out the parts
         // that lazy pages share, e.g. React's jsx runtime and the icon base): every page loads all of it
