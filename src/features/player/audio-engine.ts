@@ -111,11 +111,11 @@ export function connectAudio(
     store.mediaFailed(playerText.playbackError);
   };
 
-  const remember = () => {
+  const remember = (urgent?: 'pause' | 'hidden') => {
     const track = currentTrack(store.getSnapshot());
     if (!track || track.productId !== loadedProductId || !ready) return;
     const duration = Number.isFinite(media.duration) ? media.duration : null;
-    store.rememberPosition(track.productId, media.currentTime, duration);
+    store.rememberPosition(track.productId, media.currentTime, duration, urgent);
     lastRemembered = media.currentTime;
   };
 
@@ -305,7 +305,7 @@ export function connectAudio(
         else if (track && loadedProductId === null) void load(state); // failed earlier: try again
       } else {
         media.pause();
-        remember();
+        remember('pause');
       }
     }
     if (state.volume !== before.volume) applyVolume(state);
@@ -379,6 +379,13 @@ export function connectAudio(
     fail(new Error(`MediaError ${code ?? 'unknown'}`));
   };
 
+  // Hidden: the page may never come back (tab closed, phone locked), so the position goes now, with keepalive.
+  // Visible again: another device may have moved on meanwhile.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') remember('hidden');
+    else void store.refreshRemotePositions();
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getSnapshot();
     if (!isPlayerVisible(state) || state.safetyNoticeOpen || event.defaultPrevented) return;
@@ -412,6 +419,7 @@ export function connectAudio(
   };
   attach(media);
   document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('visibilitychange', onVisibility);
   const unsubscribe = store.subscribe(onState);
   const detachEngine = store.attachEngine({
     seek: (seconds) => {
@@ -453,12 +461,13 @@ export function connectAudio(
   }
 
   return () => {
-    remember();
+    remember('pause');
     loadToken += 1;
     clearInterval(sleepInterval);
     clearTimeout(refreshTimer);
     detach(media);
     document.removeEventListener('keydown', onKeyDown);
+    document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
     detachEngine();
     if (session) {

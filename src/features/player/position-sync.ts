@@ -198,7 +198,8 @@ export function createPositionSync(
     clearTimeout(timer);
     timer = undefined;
     if (disposed || outbox.size === 0 || !online()) return;
-    if (sending && !keepalive) return sending;
+    // One request at a time; what was queued meanwhile goes right after it.
+    if (sending && !keepalive) return sending.then(() => flush());
     const batch = [...outbox.values()];
     const attempt = transport.write(batch, { keepalive }).then(
       () => {
@@ -214,10 +215,11 @@ export function createPositionSync(
         console.warn('Listening positions wait to be sent:', error instanceof Error ? error.message : 'error');
       },
     );
-    sending = attempt.finally(() => {
-      if (sending === attempt) sending = null;
+    const settled: Promise<void> = attempt.finally(() => {
+      if (sending === settled) sending = null;
     });
-    return sending;
+    sending = settled;
+    return settled;
   }
 
   const onOnline = () => void flush();
