@@ -114,6 +114,7 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
   request,
   consoleProblems,
 }) => {
+  test.slow(); // a journey of many steps, the password chosen again on /auth/confirm among them
   const email = uniqueEmail('signup');
   const password = 'Welcome123';
   await open(page, '/auth?tab=signup');

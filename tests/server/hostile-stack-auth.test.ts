@@ -40,10 +40,11 @@ function auth(
 
 describe('the local inbox cannot be read cross-origin (finding 5)', () => {
   it.each(['/_local/inbox/messages', '/_local/inbox', '/_local/health'])(
-    '%s sends no CORS headers to another origin',
+    '%s refuses another origin, with no CORS headers',
     async (path) => {
       const response = await fetch(`${stack.url}${path}`, { headers: { origin: 'https://evil.example' } });
-      expect(response.status).toBe(200);
+      // Refused outright since issue 24 (a text/plain POST needs no CORS to have effects).
+      expect(response.status).toBe(403);
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       await response.arrayBuffer();
@@ -61,7 +62,7 @@ describe('the local inbox cannot be read cross-origin (finding 5)', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     expect(response.headers.get('access-control-allow-methods')).toBeNull();
-    await expectJsonError(response, 405);
+    await expectJsonError(response, 403);
   });
 
   it('a page on a rebound host name cannot read it either (Host is checked)', async () => {
