@@ -78,12 +78,15 @@ describe('toAccountOrder', () => {
 });
 
 describe('the export document', () => {
-  it('holds account, purchases, orders and browser settings; the file name is a date only', () => {
+  it('holds account, purchases, orders, listening positions and browser settings; the file name is a date only', () => {
     const now = new Date('2026-11-23T20:00:00Z');
     const server = {
       account: { id: 'u', email: 'me@example.com', createdAt: null, emailConfirmedAt: null, lastSignInAt: null, roles: [] },
       purchases: [{ id: 'p', productId: 'x', orderId: null, title: 'Private Title', category: 'Sleep', price: 2.99, purchasedAt: '2026-11-20' }],
       orders: [],
+      listeningPositions: [
+        { productId: 'x', positionSeconds: 750, rate: 1.25, deviceKind: 'phone', playedAt: '2026-11-22T21:00:00Z' },
+      ],
     };
     const settings = { accessibility: { highContrast: true } };
     expect(buildAccountExport(server, settings, now)).toEqual({

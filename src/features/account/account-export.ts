@@ -9,13 +9,14 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, listening positions and this browser's stored settings. */
 export function buildAccountExport(server: ServerAccountData, browserSettings: BrowserSettings, now: Date): AccountExport {
   return {
     exportedAt: now.toISOString(),
     account: server.account,
     purchases: server.purchases,
     orders: server.orders,
+    listeningPositions: server.listeningPositions,
     browserSettings,
   };
 }

@@ -3,6 +3,7 @@
 // with a keepalive request when the page is hidden (it may never come back). What cannot be sent (offline, a
 // failed request) waits in an outbox in localStorage and is sent when the browser is back online; the
 // database keeps the newest position, so a late one never overwrites a newer one from another device.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseEnv } from '@/config/supabase-env';
 import { getSupabase } from '@/lib/supabase';
 
@@ -121,17 +122,23 @@ interface Row {
  * The browser's transport: PostgREST with the signed-in session. Writes are plain fetches (an upsert) so the
  * one sent as the page is hidden can be `keepalive`; sendBeacon cannot carry the Authorization header.
  */
-export function restTransport(): PositionTransport {
+export function restTransport(
+  project: { url: string; anonKey: string; client: () => Promise<SupabaseClient> } = {
+    url: supabaseEnv.supabaseUrl,
+    anonKey: supabaseEnv.supabaseAnonKey,
+    client: getSupabase,
+  },
+): PositionTransport {
   let token: string | null = null;
-  const base = `${supabaseEnv.supabaseUrl.replace(/\/+$/, '')}/rest/v1/listening_positions`;
+  const base = `${project.url.replace(/\/+$/, '')}/rest/v1/listening_positions`;
   const freshToken = async () => {
-    const { data } = await (await getSupabase()).auth.getSession();
+    const { data } = await (await project.client()).auth.getSession();
     token = data.session?.access_token ?? null;
     return token;
   };
   return {
     async read() {
-      const client = await getSupabase();
+      const client = await project.client();
       const { data, error } = await client
         .from('listening_positions')
         .select('product_id, position_seconds, rate, device_id, device_kind, played_at');
@@ -153,7 +160,7 @@ export function restTransport(): PositionTransport {
         method: 'POST',
         keepalive,
         headers: {
-          apikey: supabaseEnv.supabaseAnonKey,
+          apikey: project.anonKey,
           Authorization: `Bearer ${bearer}`,
           'Content-Type': 'application/json',
           Prefer: 'resolution=merge-duplicates,return=minimal',
