@@ -126,7 +126,7 @@ test.describe('resume on any device', () => {
     // The computer leaves it at 0:20; later the phone reaches 1:10.
     await leaveAt(computer.page, 20);
 
-    await phone.page.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Play' }).click();
+    await phone.page.getByRole('region', { name: 'Audio player' }).getByTestId('player-play').click();
     await waitPlaying(phone.page);
     await leaveAt(phone.page, 70);
 

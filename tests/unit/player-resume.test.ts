@@ -127,3 +127,16 @@ describe('resume on any device', () => {
     expect(reloaded.getSnapshot().rate).toBe(0.75);
   });
 });
+
+describe('the time a position was reached', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('does not move when the same position is remembered again (pause, then the page hidden)', async () => {
+    const { sync, recorded } = fakeSync([]);
+    const store = createPlayerStore({ positionSync: () => sync });
+    await store.setAccount('user-1');
+    store.rememberPosition('p1', 20.4, 600, 'pause');
+    store.rememberPosition('p1', 20.9, 600, 'hidden');
+    expect(recorded).toHaveLength(1);
+  });
+});

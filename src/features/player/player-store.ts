@@ -369,6 +369,9 @@ export function createPlayerStore(
     sleepElapsed: () => set({ ...state, isPlaying: false, isLoading: false, sleep: null }),
     rememberPosition(productId, seconds, duration, urgent) {
       const finished = duration !== null && seconds >= duration - FINISHED_MARGIN_SECONDS;
+      // Unchanged (paused, then the page hidden or closed): the time it was reached stays, so a device that
+      // merely reopens does not look newer than another device that listened on meanwhile.
+      if (!finished && Math.floor(seconds) === positions[productId]) return;
       delete positions[productId]; // re-inserted last: the most recent survive the cap
       if (!finished && seconds >= 1) positions[productId] = Math.floor(seconds);
       const at = now();
