@@ -371,7 +371,11 @@ export function createPlayerStore(
       const finished = duration !== null && seconds >= duration - FINISHED_MARGIN_SECONDS;
       // Unchanged (paused, then the page hidden or closed): the time it was reached stays, so a device that
       // merely reopens does not look newer than another device that listened on meanwhile.
-      if (!finished && Math.floor(seconds) === positions[productId]) return;
+      // What waits to be sent still goes now on a pause or when hidden.
+      if (!finished && Math.floor(seconds) === positions[productId]) {
+        if (urgent) void sync?.flush(urgent === 'hidden');
+        return;
+      }
       delete positions[productId]; // re-inserted last: the most recent survive the cap
       if (!finished && seconds >= 1) positions[productId] = Math.floor(seconds);
       const at = now();
