@@ -31,13 +31,14 @@ export default defineConfig({
       },
       {
         // The same database tests on a real PostgreSQL 17 server with the hosted baseline (one server for
-        // the run, one database per file). persistence.test.ts is left out: it tests PGlite's data folder
-        // (the local stack's own persistence), which has no counterpart on a server.
+        // the run, one database per file), the CLI deployment rehearsal (tests/deploy) and the local stack
+        // on that server (tests/postgres-stack), which need a real server. persistence.test.ts is left out: it tests PGlite's data folder (the local stack's own
+        // persistence), which has no counterpart on a server.
         resolve: { alias },
         test: {
           name: 'database-postgres',
           environment: 'node',
-          include: ['tests/database/**/*.test.ts'],
+          include: ['tests/database/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/postgres-stack/**/*.test.ts'],
           exclude: ['tests/database/persistence.test.ts'],
           env: { TEST_DATABASE_ENGINE: 'postgres' },
           globalSetup: ['tests/setup/real-postgres.ts'],

@@ -178,6 +178,7 @@ test('reset the password by email, sign in with the new one; a used link shows t
   request,
   consoleProblems,
 }) => {
+  test.slow(); // two emailed links and several sign-ins
   const email = uniqueEmail('reset');
   await createConfirmedUser(request, email, 'OldPassword1');
 

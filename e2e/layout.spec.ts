@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
-import { SERVICE_ROLE_KEY } from '../supabase/local/keys';
+import { ANON_KEY } from '../supabase/local/keys';
 import { expect, stackUrl, test, waitForHydration } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 import { walkWithTab } from './tab-walk';
@@ -155,9 +155,17 @@ test('a catalogue item with a long unbroken word in its title fits at 320 and 37
 }) => {
   test.setTimeout(120_000);
   const word = `Selbsthypnosetiefenentspannung${Date.now()}`;
+  // Added the way the practitioner adds them: as the demo admin, whom the catalogue's policies let write (the
+  // service role only reads the catalogue: supabase/migrations/20261125100000_explicit_grants.sql).
+  const signIn = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email: 'admin@example.com', password: 'password123' },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { access_token: adminToken } = (await signIn.json()) as { access_token: string };
   const headers = {
-    apikey: SERVICE_ROLE_KEY,
-    Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+    apikey: ANON_KEY,
+    Authorization: `Bearer ${adminToken}`,
     'content-type': 'application/json',
     Prefer: 'return=representation',
   };

@@ -26,7 +26,11 @@ export interface AdminBenchRow {
 /** Bulk load, as a restore would be: row triggers off, then the rollups rebuilt once and statistics taken. */
 export async function loadSyntheticOrders(stack: LocalStack): Promise<void> {
   await stack.db.transaction(async (tx) => {
-    await tx.exec(`set local session_replication_role = replica`);
+    // Turning triggers off needs a superuser; the stack's session is postgres (as hosted), so this bulk load
+    // (local only) becomes supabase_admin for its transaction.
+    await tx.exec(
+      `set local session authorization supabase_admin; set local session_replication_role = replica`,
+    );
     await tx.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous)

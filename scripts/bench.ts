@@ -148,7 +148,8 @@ const modeLabel: Record<Mode, string> = { simulate: 'simulated', devtools: 'devt
 
 /**
  * Further report sections, each run after the pages (e.g. the checkout's and the admin dashboard's
- * benchmarks, scripts/bench-checkout.ts and scripts/bench-admin.ts): each returns its Markdown lines.
+ * benchmarks, scripts/bench-checkout.ts, scripts/bench-money.ts and scripts/bench-admin.ts): each returns its
+ * Markdown lines.
  */
 const extraSections: { title: string; run: () => Promise<string[]> }[] = [
   {
@@ -165,6 +166,10 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
   {
     title: 'Checkout',
     run: async () => (await import('./bench-checkout')).runCheckoutBench(),
+  },
+  {
+    title: 'Money under load and faults',
+    run: async () => (await import('./bench-money')).runMoneyBench(),
   },
   {
     title: 'Player',

@@ -37,7 +37,14 @@ export const accountText = {
     items: 'Items',
     total: 'Total',
     status: 'Status',
+    dispute: 'Dispute',
     paidWithDiscount: (paid: string) => `Paid ${paid}`,
+    autoRefunded: (amount: string) => `${amount} refunded: you already had part of this order`,
+    disputeLabels: {
+      open: 'Payment disputed: its audio is paused until the dispute is settled',
+      won: 'Dispute settled: its audio is back in your account',
+      lost: 'Dispute settled in your favour by your bank: its audio has been removed',
+    },
     statusLabels: {
       pending: 'Awaiting payment',
       paid: 'Paid',

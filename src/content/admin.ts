@@ -49,6 +49,29 @@ export const overviewText = {
   ordersColumn: 'Orders',
 } as const;
 
+/** The overview's payments panel: disputes (chargebacks) and the reconciliation button. */
+export const paymentsText = {
+  heading: 'Disputes and missed payments',
+  disputesLead:
+    'A customer who disputes a payment with their bank loses access to that order’s audio while the dispute is open; it comes back if the dispute is won and is removed for good if it is lost. Respond to disputes in the Stripe dashboard.',
+  disputesCaption: 'Disputed orders',
+  disputesEmpty: 'No disputed orders.',
+  openCount: (count: number) => (count === 1 ? '1 dispute open' : `${count} disputes open`),
+  date: 'Disputed',
+  customer: 'Customer',
+  amount: 'Paid',
+  state: 'Dispute',
+  order: 'Order',
+  stateLabels: { open: 'Open: audio suspended', won: 'Won: audio restored', lost: 'Lost: audio removed' },
+  reconcileLead:
+    'Payments are checked against Stripe every hour. Check now to fulfil any paid order from the last 30 days whose confirmation from Stripe never arrived.',
+  reconcile: 'Check payments now',
+  reconciling: 'Checking payments…',
+  reconciled: (result: { checked: number; fulfilled: number; refunds: number; failed: number }) =>
+    `${result.checked} paid ${result.checked === 1 ? 'payment' : 'payments'} checked: ${result.fulfilled} fulfilled now, ${result.refunds} ${result.refunds === 1 ? 'refund' : 'refunds'} of audio already owned${result.failed > 0 ? `, ${result.failed} failed (try again later)` : ''}.`,
+  reconcileFailed: 'The payments could not be checked. Please try again.',
+} as const;
+
 export const orderStatusLabels = {
   pending: 'Pending',
   paid: 'Paid',
@@ -89,6 +112,12 @@ export const ordersText = {
   detailFulfilled: 'Fulfilled',
   detailRefunded: 'Refunded',
   detailPaymentIntent: 'Stripe payment',
+  detailAutoRefund: 'Refunded automatically',
+  autoRefund: (amount: string, done: boolean) =>
+    done
+      ? `${amount}: paid for audio the customer already had`
+      : `${amount} due: paid for audio the customer already had (the refund will be retried)`,
+  detailDispute: 'Dispute',
   detailLines: 'Items',
   detailPurchases: 'Audio granted',
   noPurchases: 'None (revoked or not granted).',

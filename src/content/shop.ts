@@ -141,3 +141,16 @@ export const paymentMessages = {
   cancelledTitle: 'Payment Cancelled',
   cancelled: 'Your payment was cancelled. No charges were made.',
 } as const;
+
+/** When fulfilment could not grant part of what was paid (docs/money.md): said instead of plain success. */
+export const paymentRefundMessages = {
+  title: 'Payment received, part refunded',
+  /** `titles` already in the account; `amount` like £2.99; `done` false while the refund is still pending. */
+  description: (titles: string[], amount: string, done: boolean) => {
+    const owned = titles.length > 0 ? titles.map((t) => `"${t}"`).join(', ') : 'Part of this order';
+    const refund = done
+      ? `so we have refunded ${amount} to your card.`
+      : `so ${amount} will be refunded to your card; this can take a few minutes.`;
+    return `${owned} ${titles.length === 1 ? 'was' : 'were'} already in your account, ${refund} Everything else is in your account.`;
+  },
+} as const;

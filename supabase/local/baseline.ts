@@ -89,11 +89,8 @@ export async function applyBaseline(sessions: BaselineSessions, supabaseDir: str
   const admin = await sessions.asSupabaseAdmin();
   const fresh = !(await hasLocalStep(admin, 'bootstrap'));
   if (fresh) {
-    const roles = await readFile(path.join(supabaseDir, 'local', 'hosted-roles.sql'), 'utf8');
-    const bootstrap = await readFile(path.join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8');
     await runStep(admin, 'bootstrap', 'supabase/local/bootstrap.sql', async (tx) => {
-      await tx.exec(roles);
-      await tx.exec(bootstrap);
+      await applyHostedBootstrap(tx, supabaseDir);
       // The CLI creates its history table as the deploying role, postgres.
       await tx.exec(`set local role postgres; ${MIGRATIONS_SCHEMA_SQL}`);
     });
@@ -123,6 +120,15 @@ export async function applyBaseline(sessions: BaselineSessions, supabaseDir: str
   if (!(await hasLocalStep(owner, 'demo-accounts'))) {
     await runStep(owner, 'demo-accounts', 'demo accounts', insertDemoAccounts);
   }
+}
+
+/**
+ * What a new hosted project has before its first migration, and nothing else: the roles (hosted-roles.sql)
+ * and the auth, storage and extensions schemas (bootstrap.sql). Run as the superuser `supabase_admin`.
+ */
+export async function applyHostedBootstrap(admin: Queryable, supabaseDir: string): Promise<void> {
+  await admin.exec(await readFile(path.join(supabaseDir, 'local', 'hosted-roles.sql'), 'utf8'));
+  await admin.exec(await readFile(path.join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8'));
 }
 
 /** The migration files in CLI order, as [version, name, file]. */

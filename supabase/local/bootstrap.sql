@@ -48,11 +48,9 @@ end
 $$;
 select set_config('search_path', '"$user", public, extensions', false);
 
--- Supabase's default privileges: every API role gets table, sequence and function privileges on new objects
--- in public, so RLS (not grants) is what protects rows. Migrations revoke what must not be callable.
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+-- No default privileges for the API roles: since 2026-05-30 a hosted project grants anon, authenticated and
+-- service_role nothing on new objects in public, so every migration grants what each role needs itself
+-- (supabase/migrations/20261125100000_explicit_grants.sql, checked by tests/database/grants.test.ts).
 
 -- auth --------------------------------------------------------------------------------------------------
 -- auth.users with GoTrue's columns. The stack's own auth tables (sessions, refresh tokens, one-time tokens)

@@ -19,6 +19,8 @@ export type TableInfo = {
   /** Columns in table order (for `*`). */
   columnOrder: string[];
   primaryKey: string[];
+  /** The column sets of the primary key and every unique constraint (PostgREST's one-to-one test). */
+  uniqueKeys: string[][];
 };
 
 /** A foreign key of `table` (columns) referencing `refTable` (refColumns): what resource embedding follows. */
@@ -40,6 +42,10 @@ export type FunctionInfo = {
   args: FunctionArg[];
   returns: 'void' | 'scalar' | 'row' | 'rows' | 'scalars';
   volatile: boolean;
+  /** For composite results (`row`, `rows`): the result's columns, in order, with their types. */
+  columns: ColumnInfo[];
+  /** The `public` table or view whose row type the function returns (what its results embed from), or null. */
+  rowTable: string | null;
 };
 
 type TableRow = {
@@ -50,7 +56,7 @@ type TableRow = {
   hasdef: boolean;
   generated: string;
 };
-type KeyRow = { table: string; cols: string[] };
+type KeyRow = { table: string; contype: string; cols: string[] };
 type ForeignKeyRow = { name: string; table: string; cols: string[]; ref_table: string; ref_cols: string[] };
 type FnRow = {
   name: string;
@@ -63,6 +69,10 @@ type FnRow = {
   argnames: string[] | null;
   argmodes: string[] | null;
   argtypes: string[];
+  /** For a composite return type: its attributes as `name`/`type` pairs (from pg_attribute). */
+  rescols: { name: string; type: string }[] | null;
+  /** The public relation whose row type is returned, if any. */
+  rowtable: string | null;
 };
 
 export class Catalog {
@@ -74,7 +84,7 @@ export class Catalog {
 
   constructor(private readonly db: Database) {}
 
-  /** Must be called outside any request transaction (Database has one connection). */
+  /** Must be called outside any request transaction (PGlite has one connection). */
   async table(name: string): Promise<TableInfo | undefined> {
     await this.#ensure();
     const found = this.#tables.get(name);
@@ -131,14 +141,14 @@ export class Catalog {
       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
       order by c.relname, a.attnum`);
     const keys = await this.db.query<KeyRow>(`
-      select c.relname as "table",
+      select c.relname as "table", con.contype::text as contype,
              array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
                    join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
                    order by k.ord) as cols
       from pg_catalog.pg_constraint con
       join pg_catalog.pg_class c on c.oid = con.conrelid
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and con.contype = 'p'`);
+      where n.nspname = 'public' and con.contype in ('p', 'u')`);
     const foreignKeys = await this.db.query<ForeignKeyRow>(`
       select con.conname as name, c.relname as "table", r.relname as ref_table,
              array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
@@ -159,7 +169,14 @@ export class Catalog {
              p.pronargdefaults as ndefaults, p.proargnames::text[] as argnames, p.proargmodes::text[] as argmodes,
              array(select pg_catalog.format_type(x.oid, null)
                    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(oid, ord)
-                   order by x.ord) as argtypes
+                   order by x.ord) as argtypes,
+             case when t.typtype = 'c' then
+               (select json_agg(json_build_object('name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod))
+                                order by a.attnum)
+                from pg_catalog.pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped)
+             end as rescols,
+             (select rc.relname from pg_catalog.pg_class rc join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
+              where rc.oid = t.typrelid and rn.nspname = 'public' and rc.relkind in ('r', 'p', 'v', 'm', 'f')) as rowtable
       from pg_catalog.pg_proc p
       join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       join pg_catalog.pg_type t on t.oid = p.prorettype
@@ -170,7 +187,7 @@ export class Catalog {
       let info = nextTables.get(row.table);
       if (!info) {
         const kind = row.relkind === 'v' || row.relkind === 'm' ? 'view' : 'table';
-        info = { name: row.table, kind, columns: new Map(), columnOrder: [], primaryKey: [] };
+        info = { name: row.table, kind, columns: new Map(), columnOrder: [], primaryKey: [], uniqueKeys: [] };
         nextTables.set(row.table, info);
       }
       info.columns.set(row.column, {
@@ -183,7 +200,9 @@ export class Catalog {
     }
     for (const row of keys.rows) {
       const info = nextTables.get(row.table);
-      if (info) info.primaryKey = row.cols;
+      if (!info) continue;
+      if (row.contype === 'p') info.primaryKey = row.cols;
+      info.uniqueKeys.push(row.cols);
     }
 
     const nextFunctions = new Map<string, FunctionInfo[]>();
@@ -208,11 +227,13 @@ export class Catalog {
 function toFunctionInfo(row: FnRow): FunctionInfo | null {
   const modes = row.argmodes ?? row.argtypes.map(() => 'i');
   const inArgs: { name: string; type: string }[] = [];
+  const outColumns: { name: string; type: string }[] = [];
   let hasOutArgs = false;
   for (let i = 0; i < row.argtypes.length; i++) {
     const mode = modes[i] ?? 'i';
     if (mode === 'o' || mode === 't') {
       hasOutArgs = true;
+      outColumns.push({ name: row.argnames?.[i] ?? `column${i + 1}`, type: row.argtypes[i] ?? 'text' });
       continue;
     }
     const name = row.argnames?.[i] ?? '';
@@ -228,5 +249,19 @@ function toFunctionInfo(row: FnRow): FunctionInfo | null {
   if (row.rettype === 'void') returns = 'void';
   else if (composite) returns = row.retset ? 'rows' : 'row';
   else returns = row.retset ? 'scalars' : 'scalar';
-  return { name: row.name, args, returns, volatile: row.volatility === 'v' };
+  const resultColumns = composite ? (row.rescols ?? outColumns) : [];
+  const columns = resultColumns.map((column) => ({
+    name: column.name,
+    type: column.type,
+    hasDefault: false,
+    generated: false,
+  }));
+  return {
+    name: row.name,
+    args,
+    returns,
+    volatile: row.volatility === 'v',
+    columns,
+    rowTable: row.typtype === 'c' ? row.rowtable : null,
+  };
 }

@@ -184,7 +184,7 @@ export async function requestRoleSettings(db: Database, role: RequestRole): Prom
 
 /**
  * Runs `fn` in one transaction as `role` with `claims`, as PostgREST does per request, so RLS decides:
- * the role switch, the JWT claims, the hosted per-role timeouts (requestRoleSettings) and the request
+ * as `authenticator` (db.requestDatabase, or PGlite's session switched to it), the role switch, the JWT claims, the hosted per-role timeouts (requestRoleSettings) and the request
  * settings, all transaction-local. Only the three API roles are accepted.
  */
 export async function withRequestContext<T>(
@@ -205,9 +205,15 @@ export async function withRequestContext<T>(
       throw new TypeError(`withRequestContext: unsupported setting ${name}`);
     }
   }
-  const all = [...(await requestRoleSettings(db, ctx.role)), ...(settings as [string, string][])];
+  const target = db.requestDatabase ?? db;
+  const all = [...(await requestRoleSettings(target, ctx.role)), ...(settings as [string, string][])];
 
-  return db.transaction(async (tx) => {
+  return target.transaction(async (tx) => {
+    // PostgREST's connection is authenticator's and switches role from there. PGlite has one session
+    // (postgres, over a superuser's authenticated session): it becomes authenticator for this transaction
+    // first, so the role switch is checked against authenticator's memberships as on hosted.
+    if (target instanceof PGlite)
+      await tx.query(`select set_config('session_authorization', 'authenticator', true)`);
     // The legacy per-claim settings are read before request.jwt.claims by auth.uid() and friends; blank them
     // for this transaction so nothing set earlier on the shared connection can speak for this request.
     // One round trip: this runs before every request. The role goes first, so the settings after it are

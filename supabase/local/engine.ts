@@ -25,6 +25,11 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly closed: boolean;
+  /**
+   * Where API requests run (db.ts withRequestContext) when not on this connection: a connection as
+   * `authenticator`, as PostgREST's. Absent on PGlite, whose one session switches to authenticator itself.
+   */
+  readonly requestDatabase?: Database;
 }
 
 // PGlite's parsers where node-postgres differs: int8 becomes a number when it is safe (else a bigint), not
@@ -71,15 +76,34 @@ export class PostgresDatabase implements Database {
   readonly #client: pg.Client;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  requestDatabase?: Database;
 
   private constructor(client: pg.Client) {
     this.#client = client;
   }
 
-  static async connect(url: string): Promise<PostgresDatabase> {
+  /**
+   * `requestUrl`: where API requests run (as authenticator): one more connection, or with `requestPool` a
+   * pool of that many connections (PostgresPool), so requests run concurrently.
+   */
+  static async connect(
+    url: string,
+    options: { requestUrl?: string; requestPool?: number } = {},
+  ): Promise<PostgresDatabase> {
     const client = new pg.Client({ connectionString: url, types: typeParsers });
     await client.connect();
     const db = new PostgresDatabase(client);
+    if (options.requestUrl !== undefined) {
+      try {
+        db.requestDatabase =
+          options.requestPool === undefined
+            ? await PostgresDatabase.connect(options.requestUrl)
+            : new PostgresPool(options.requestUrl, options.requestPool);
+      } catch (error) {
+        await client.end();
+        throw error;
+      }
+    }
     // A server-side error on an idle connection (e.g. the server stopping) must not crash the process.
     client.on('error', () => {
       db.#closed = true;
@@ -100,47 +124,7 @@ export class PostgresDatabase implements Database {
   }
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#exclusive(async () => {
-      await this.#client.query('begin');
-      let ended = false;
-      const open = (): void => {
-        if (ended) throw new Error('Transaction is closed');
-      };
-      const tx: Transaction = {
-        query: <R>(sql: string, params: unknown[] = []) => {
-          open();
-          return this.#query<R>(sql, params);
-        },
-        exec: (sql: string) => {
-          open();
-          return this.#exec(sql);
-        },
-        rollback: async () => {
-          open();
-          await this.#client.query('rollback');
-          ended = true;
-        },
-        get closed() {
-          return ended;
-        },
-      };
-      try {
-        const result = await fn(tx);
-        if (!ended) {
-          ended = true;
-          const commit = (await this.#client.query('commit')) as PgResult;
-          // COMMIT of a failed transaction answers ROLLBACK without an error, as PGlite reports it.
-          if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back');
-        }
-        return result;
-      } catch (error) {
-        if (!ended) {
-          ended = true;
-          await this.#client.query('rollback').catch(() => undefined);
-        }
-        throw error;
-      }
-    });
+    return this.#exclusive(() => runTransaction(this.#client, fn));
   }
 
   async close(): Promise<void> {
@@ -148,15 +132,15 @@ export class PostgresDatabase implements Database {
     this.#closed = true;
     await this.#queue.catch(() => undefined);
     await this.#client.end();
+    await this.requestDatabase?.close();
   }
 
-  async #query<T>(sql: string, params: unknown[]): Promise<Results<T>> {
-    return toResults<T>((await this.#client.query(sql, params)) as PgResult);
+  #query<T>(sql: string, params: unknown[]): Promise<Results<T>> {
+    return clientQuery<T>(this.#client, sql, params);
   }
 
-  async #exec(sql: string): Promise<Results[]> {
-    const result = (await this.#client.query(sql)) as PgResult | PgResult[];
-    return (Array.isArray(result) ? result : [result]).map((r) => toResults(r));
+  #exec(sql: string): Promise<Results[]> {
+    return clientExec(this.#client, sql);
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -164,5 +148,113 @@ export class PostgresDatabase implements Database {
     const run = this.#queue.then(fn, fn);
     this.#queue = run.catch(() => undefined);
     return run;
+  }
+}
+
+/**
+ * A pool of connections (node-postgres's Pool) with the same API: each statement or transaction takes a
+ * connection of its own, so requests run concurrently, as PostgREST's pool runs them. For the local stack's
+ * API requests on a real server (as authenticator).
+ */
+export class PostgresPool implements Database {
+  readonly #pool: pg.Pool;
+  #closed = false;
+
+  constructor(url: string, max = 10) {
+    this.#pool = new pg.Pool({ connectionString: url, types: typeParsers, max });
+    // An idle client's error (e.g. the server stopping) must not crash the process; the pool replaces it.
+    this.#pool.on('error', () => undefined);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Results<T>> {
+    return this.#with((client) => clientQuery<T>(client, sql, params));
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#with((client) => clientExec(client, sql));
+  }
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#with((client, markBroken) => runTransaction(client, fn, markBroken));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+
+  async #with<T>(fn: (client: pg.PoolClient, markBroken: () => void) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error('PostgresPool is closed');
+    const client = await this.#pool.connect();
+    // A connection whose transaction could not be ended is destroyed, not given back to the pool.
+    let broken = false;
+    try {
+      return await fn(client, () => {
+        broken = true;
+      });
+    } finally {
+      client.release(broken ? new Error('transaction not ended') : undefined);
+    }
+  }
+}
+
+async function clientQuery<T>(client: pg.ClientBase, sql: string, params: unknown[]): Promise<Results<T>> {
+  return toResults<T>((await client.query(sql, params)) as PgResult);
+}
+
+async function clientExec(client: pg.ClientBase, sql: string): Promise<Results[]> {
+  const result = (await client.query(sql)) as PgResult | PgResult[];
+  return (Array.isArray(result) ? result : [result]).map((r) => toResults(r));
+}
+
+/** PGlite's transaction semantics on one connection: commit unless rolled back or `fn` throws. */
+async function runTransaction<T>(
+  client: pg.ClientBase,
+  fn: (tx: Transaction) => Promise<T>,
+  markBroken: () => void = () => undefined,
+): Promise<T> {
+  await client.query('begin');
+  let ended = false;
+  const open = (): void => {
+    if (ended) throw new Error('Transaction is closed');
+  };
+  const tx: Transaction = {
+    query: <R>(sql: string, params: unknown[] = []) => {
+      open();
+      return clientQuery<R>(client, sql, params);
+    },
+    exec: (sql: string) => {
+      open();
+      return clientExec(client, sql);
+    },
+    rollback: async () => {
+      open();
+      await client.query('rollback');
+      ended = true;
+    },
+    get closed() {
+      return ended;
+    },
+  };
+  try {
+    const result = await fn(tx);
+    if (!ended) {
+      ended = true;
+      const commit = (await client.query('commit')) as PgResult;
+      // COMMIT of a failed transaction answers ROLLBACK without an error, as PGlite reports it.
+      if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back');
+    }
+    return result;
+  } catch (error) {
+    if (!ended) {
+      ended = true;
+      await client.query('rollback').catch(markBroken);
+    }
+    throw error;
   }
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { LOCAL_EMAIL_FROM, LOCAL_RESEND_API_KEY, RESEND_STAND_IN_PATH } from './resend.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
 
@@ -47,8 +48,19 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
   const given = { ...dotEnv(path.join(stack.functionsDir, '.env')), ...stripe };
   // Without a Stripe key of its own, the stack points the functions at its Stripe stand-in.
   const stripeDefaults = given.STRIPE_SECRET_KEY ? {} : standInFunctionEnvironment(stack.url);
+  // Without a Resend key of its own, receipts go to the stack's Resend stand-in (and so the local inbox).
+  const emailDefaults: Record<string, string> = given.RESEND_API_KEY
+    ? {}
+    : {
+        RESEND_API_KEY: LOCAL_RESEND_API_KEY,
+        RESEND_API_URL: `${stack.url}${RESEND_STAND_IN_PATH}`,
+        EMAIL_FROM: LOCAL_EMAIL_FROM,
+        PRACTICE_NAME: 'Mindful Change Hypnotherapy',
+        PRACTICE_ADDRESS: 'Local development, 1 Test Street, London, EC1A 1AA',
+      };
   return {
     ...stripeDefaults,
+    ...emailDefaults,
     ...given,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,

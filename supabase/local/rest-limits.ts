@@ -2,7 +2,7 @@ import type { Database } from './engine.ts';
 import type { ApiRole } from './gateway.ts';
 
 /**
- * Bounds on the work one REST request may cause. Database runs Postgres single-threaded inside this process
+ * Bounds on the work one REST request may cause. PGlite runs Postgres single-threaded inside this process
  * and has no signals, so Postgres's own `statement_timeout` never fires here (measured: `pg_sleep(2)` and a
  * 30 s `generate_series` both ran to the end under `statement_timeout = 200ms`), and every other request
  * waits while one query runs. So the REST layer bounds a request before it runs (embed depth and count,

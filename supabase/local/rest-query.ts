@@ -1,6 +1,7 @@
-import type { ColumnInfo, ForeignKey, FunctionInfo, Schema, TableInfo } from './catalog.ts';
-import { RestError } from './rest-errors.ts';
+import type { ColumnInfo, FunctionInfo, Schema, TableInfo } from './catalog.ts';
+import { RestError, notSupportedLocally } from './rest-errors.ts';
 import { DEFAULT_REST_LIMITS, MAX_LOGIC_DEPTH } from './rest-limits.ts';
+import { findRelationship, isToOne, type Relationship } from './rest-relationships.ts';
 
 /**
  * The PostgREST URL grammar supabase-js produces, parsed into a small tree and turned into SQL.
@@ -56,6 +57,8 @@ const OPERATORS = new Set([
   'cd',
   'ov',
 ]);
+/** PostgREST operators the local stack does not implement: refused naming them, never guessed at. */
+const UNSUPPORTED_OPERATORS = new Set(['sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts']);
 
 // Casts allowed in a select list (`col::text`), mapped to fixed SQL so the request's spelling never reaches SQL.
 const CASTS: Record<string, string> = {
@@ -160,12 +163,26 @@ function splitAlias(item: string): { alias: string | null; rest: string } {
   return { alias: null, rest: item };
 }
 
+const AGGREGATE = /^(?:count\(\)|.+\.(?:count|sum|avg|max|min)\(\))(?:::\w+)?$/;
+
+/** 400 PGRST123, as hosted Supabase answers: PostgREST's `db-aggregates-enabled` is off there by default. */
+const aggregatesNotAllowed = (): RestError =>
+  new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+
 export function parseSelect(text: string | null): SelectItem[] {
   if (text === null || text.trim() === '') return [{ kind: 'star' }];
+  return parseSelectItems(text);
+}
+
+/** The items of a select list; an embed's may be empty (`users()`: joined, not returned). */
+function parseSelectItems(text: string): SelectItem[] {
+  if (text.trim() === '') return [];
   return splitTopLevel(text).map((raw): SelectItem => {
     const item = raw.trim();
     if (item === '*') return { kind: 'star' };
     const { alias, rest } = splitAlias(item);
+    if (AGGREGATE.test(rest)) throw aggregatesNotAllowed();
+    if (rest.startsWith('...')) throw notSupportedLocally(`Spreading an embedded resource (${item})`);
     const open = rest.indexOf('(');
     if (open >= 0) {
       if (!rest.endsWith(')')) throw parseError(`failed to parse select parameter (${item})`);
@@ -179,7 +196,7 @@ export function parseSelect(text: string | null): SelectItem[] {
         alias,
         hint: hints[0] ?? null,
         inner,
-        select: parseSelect(rest.slice(open + 1, -1)),
+        select: parseSelectItems(rest.slice(open + 1, -1)),
       };
     }
     let columnText = rest;
@@ -213,6 +230,9 @@ function parseOperation(column: string, text: string): Condition {
   }
   const dot = rest.indexOf('.');
   const op = dot < 0 ? rest : rest.slice(0, dot);
+  const base = op.replace(/\(.*\)$/, '');
+  if (UNSUPPORTED_OPERATORS.has(base) || (op !== base && OPERATORS.has(base)))
+    throw notSupportedLocally(`The '${op}' filter operator`, `in filter ${column}=${text}`);
   if (!OPERATORS.has(op))
     throw parseError(`failed to parse filter (${text})`, `Unknown or unsupported operator '${op}'`);
   if (dot < 0) throw parseError(`failed to parse filter (${text})`);
@@ -236,6 +256,8 @@ function parseLogic(op: 'and' | 'or', negate: boolean, text: string): Logic {
 function parseOrder(text: string | null): OrderItem[] {
   if (!text) return [];
   return splitTopLevel(text).map((raw) => {
+    if (raw.includes('('))
+      throw notSupportedLocally(`Ordering by an embedded resource's column (${raw.trim()})`);
     const parts = raw.trim().split('.');
     const column = unquote(parts[0] ?? '');
     let desc = false;
@@ -265,11 +287,47 @@ function parseColumnList(text: string | null): string[] | null {
     .filter(Boolean);
 }
 
-export function parseQuery(params: URLSearchParams, limits: SelectLimits = DEFAULT_REST_LIMITS): ParsedQuery {
+/** Does `text` (a filter's value) start with an operator, `not.` or not (PostgREST's pOpExpr)? */
+function isOperation(text: string): boolean {
+  const rest = text.startsWith('not.') ? text.slice(4) : text;
+  const dot = rest.indexOf('.');
+  if (dot < 0) return false;
+  const op = rest.slice(0, dot).replace(/\(.*\)$/, '');
+  return OPERATORS.has(op) || UNSUPPORTED_OPERATORS.has(op);
+}
+
+const EMBEDDED_RESERVED = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+/** Refuses what targets an embedded resource (`rel.col=…`, `rel.order=…`) or a JSON path (`col->key`). */
+function checkRootTarget(key: string): void {
+  if (key.includes('->'))
+    throw parseError(`failed to parse filter (${key})`, 'JSON paths are not supported by the local stack');
+  const parts = key.split('.');
+  if (parts.length < 2) return;
+  const last = parts[parts.length - 1] ?? '';
+  throw notSupportedLocally(
+    EMBEDDED_RESERVED.has(last)
+      ? `'${last}' on an embedded resource (${key})`
+      : `Filtering on an embedded resource (${key})`,
+  );
+}
+
+export type QueryOptions = SelectLimits & {
+  /** A GET (or HEAD) of a function: parameters without an operator are its arguments, as in PostgREST. */
+  rpcRead?: boolean;
+};
+
+export function parseQuery(
+  params: URLSearchParams,
+  limits: QueryOptions = DEFAULT_REST_LIMITS,
+): ParsedQuery & { rpcArgs: Record<string, string> } {
   const filters: Filter[] = [];
+  const rpcArgs: Record<string, string> = {};
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
     const logic = /^(not\.)?(and|or)$/.exec(key);
+    const last = key.split('.').pop() ?? key;
+    if (!logic && key !== last && EMBEDDED_RESERVED.has(last)) checkRootTarget(key);
     if (logic) {
       if (nestingDepth(value) > MAX_LOGIC_DEPTH) {
         throw parseError(
@@ -278,16 +336,26 @@ export function parseQuery(params: URLSearchParams, limits: SelectLimits = DEFAU
         );
       }
       filters.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value));
-    } else filters.push(parseOperation(key, value));
+      continue;
+    }
+    if (limits.rpcRead && !isOperation(value)) {
+      rpcArgs[key] = value;
+      continue;
+    }
+    checkRootTarget(key);
+    filters.push(parseOperation(key, value));
   }
+  const order = params.get('order');
+  if (order !== null && order.includes('->')) checkRootTarget(order);
   return {
     select: parseBoundedSelect(params.get('select'), limits),
     filters,
-    order: parseOrder(params.get('order')),
+    order: parseOrder(order),
     limit: parseCount('limit', params.get('limit')),
     offset: parseCount('offset', params.get('offset')),
     onConflict: parseColumnList(params.get('on_conflict')),
     columns: parseColumnList(params.get('columns')),
+    rpcArgs,
   };
 }
 
@@ -463,10 +531,6 @@ type EmbedPlan = {
   through?: (outer: string, inner: string) => string;
 };
 
-function matchesHint(fk: ForeignKey, hint: string | null, via?: string): boolean {
-  return hint === null || fk.name === hint || fk.columns.includes(hint) || via === hint;
-}
-
 function columnsEqual(left: string, leftColumns: string[], right: string, rightColumns: string[]): string {
   return leftColumns
     .map(
@@ -475,79 +539,73 @@ function columnsEqual(left: string, leftColumns: string[], right: string, rightC
     .join(' and ');
 }
 
-/** Finds how `relation` relates to `from`: many-to-one, one-to-many, or many-to-many through a junction. */
-function resolveEmbed(
-  schema: Schema,
-  from: TableInfo,
-  relation: string,
-  hint: string | null,
-  depth: number,
-): EmbedPlan {
-  const target = schema.tables.get(relation);
-  const notFound = (): RestError =>
-    new RestError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${from.name}' and '${relation}' in the schema cache`,
-    );
-  if (!target) throw notFound();
-  const plans: EmbedPlan[] = [];
-  for (const fk of schema.foreignKeys) {
-    if (!matchesHint(fk, hint)) continue;
-    if (fk.table === from.name && fk.refTable === target.name) {
-      plans.push({
-        target,
-        many: false,
-        join: (outer, inner) => columnsEqual(inner, fk.refColumns, outer, fk.columns),
-      });
-    }
-    if (fk.table === target.name && fk.refTable === from.name && fk.table !== fk.refTable) {
-      plans.push({
-        target,
-        many: true,
-        join: (outer, inner) => columnsEqual(inner, fk.columns, outer, fk.refColumns),
-      });
-    }
+function planFor(schema: Schema, rel: Relationship): EmbedPlan {
+  const target = schema.tables.get(rel.foreignTable);
+  if (!target) throw new RestError(400, 'PGRST200', `Could not find the table '${rel.foreignTable}'`);
+  const junction = rel.junction;
+  const junctionTable = junction ? schema.tables.get(junction.table) : undefined;
+  if (junction && junctionTable) {
+    const origin = junction.sourceColumns.map(([column]) => column);
+    const fromOrigin = junction.sourceColumns.map(([, column]) => column);
+    const foreign = junction.targetColumns.map(([column]) => column);
+    const toForeign = junction.targetColumns.map(([, column]) => column);
+    const j = '_j';
+    return {
+      target,
+      many: true,
+      join: (outer, inner) =>
+        `exists (select 1 from ${tableRef(junctionTable)} as ${j} where ${columnsEqual(j, toForeign, inner, foreign)} ` +
+        `and ${columnsEqual(j, fromOrigin, outer, origin)})`,
+      through: (outer, inner) =>
+        `from ${tableRef(junctionTable)} as ${j}${inner} join ${tableRef(target)} as ${inner} ` +
+        `on ${columnsEqual(`${j}${inner}`, toForeign, inner, foreign)} ` +
+        `where ${columnsEqual(`${j}${inner}`, fromOrigin, outer, origin)}`,
+    };
   }
-  if (plans.length === 0) {
-    // Many-to-many: a junction table with a foreign key to each side.
-    for (const toFrom of schema.foreignKeys) {
-      if (toFrom.refTable !== from.name || toFrom.table === from.name || toFrom.table === target.name)
-        continue;
-      for (const toTarget of schema.foreignKeys) {
-        if (toTarget.table !== toFrom.table || toTarget.refTable !== target.name) continue;
-        if (hint !== null && hint !== toFrom.table) continue;
-        const junction = schema.tables.get(toFrom.table);
-        if (!junction) continue;
-        const j = `_j${depth}`;
-        plans.push({
-          target,
-          many: true,
-          join: (outer, inner) =>
-            `exists (select 1 from ${tableRef(junction)} as ${j} where ${columnsEqual(j, toTarget.columns, inner, toTarget.refColumns)} ` +
-            `and ${columnsEqual(j, toFrom.columns, outer, toFrom.refColumns)})`,
-          through: (outer, inner) =>
-            `from ${tableRef(junction)} as ${j} join ${tableRef(target)} as ${inner} ` +
-            `on ${columnsEqual(j, toTarget.columns, inner, toTarget.refColumns)} ` +
-            `where ${columnsEqual(j, toFrom.columns, outer, toFrom.refColumns)}`,
-        });
-      }
-    }
-  }
-  if (plans.length === 0) throw notFound();
-  if (plans.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST201',
-      `Could not embed because more than one relationship was found for '${from.name}' and '${relation}'`,
-      null,
-      `Try changing '${relation}' to one of the foreign keys, e.g. '${relation}!<constraint name>'`,
-    );
-  }
-  return plans[0]!;
+  const originColumns = rel.columns.map(([column]) => column);
+  const foreignColumns = rel.columns.map(([, column]) => column);
+  return {
+    target,
+    many: !isToOne(rel),
+    join: (outer, inner) => columnsEqual(inner, foreignColumns, outer, originColumns),
+  };
 }
 
-/** `json_build_object(key, value, …)` for one row of `table` (aliased `alias`); keys are bound values. */
+/** How `relation` (a table, a foreign key's name or its column) relates to `from`, by PostgREST's rules. */
+function resolveEmbed(schema: Schema, from: TableInfo, relation: string, hint: string | null): EmbedPlan {
+  return planFor(schema, findRelationship(schema, from.name, relation, hint));
+}
+
+/** An embed that selects nothing (`users()`, or only such embeds): joined for filtering, not returned. */
+function isEmptyEmbed(item: Extract<SelectItem, { kind: 'embed' }>): boolean {
+  return item.select.every((child) => child.kind === 'embed' && isEmptyEmbed(child));
+}
+
+/**
+ * Two embeds of one select list under one name: PostgREST names each embed's subquery
+ * `<table>_<name>_<depth>`, so Postgres refuses the second (42712); the same answer here.
+ */
+function checkEmbedNames(from: TableInfo, select: SelectItem[], depth: number): void {
+  const seen = new Set<string>();
+  for (const item of select) {
+    if (item.kind !== 'embed') continue;
+    const name = item.alias ?? item.relation;
+    if (seen.has(name)) {
+      throw new RestError(
+        400,
+        '42712',
+        `table name "${from.name}_${name}_${depth + 1}" specified more than once`,
+      );
+    }
+    seen.add(name);
+  }
+}
+
+/**
+ * `json_build_object(key, value, …)` for one row of `table` (aliased `alias`); keys are bound values. A key
+ * selected twice (`id, id`, or a column and an embed named after it) appears once, with the last value: what
+ * a JSON parser makes of the duplicate keys PostgREST's row_to_json sends.
+ */
 function objectSql(
   schema: Schema,
   table: TableInfo,
@@ -556,21 +614,26 @@ function objectSql(
   depth: number,
   params: Params,
 ): string {
-  const pairs: string[] = [];
+  checkEmbedNames(table, select, depth);
+  const entries = new Map<string, string>();
+  const put = (key: string, value: string): void => {
+    entries.set(key, value);
+  };
   for (const item of select) {
     if (item.kind === 'star') {
-      for (const name of table.columnOrder) pairs.push(`${params.add(name)}, ${alias}.${quoteIdent(name)}`);
+      for (const name of table.columnOrder) put(name, `${alias}.${quoteIdent(name)}`);
     } else if (item.kind === 'column') {
       const ref = `${alias}.${quoteIdent(columnOf(table, item.column).name)}`;
-      pairs.push(`${params.add(item.alias ?? item.column)}, ${item.cast ? `(${ref})::${item.cast}` : ref}`);
+      put(item.alias ?? item.column, item.cast ? `(${ref})::${item.cast}` : ref);
     } else {
-      pairs.push(
-        `${params.add(item.alias ?? item.relation)}, ${embedSql(schema, table, item, alias, depth, params)}`,
-      );
+      // An empty embed is still resolved, so an unknown relationship is still an error.
+      if (isEmptyEmbed(item)) resolveEmbed(schema, table, item.relation, item.hint);
+      else put(item.alias ?? item.relation, embedSql(schema, table, item, alias, depth, params));
     }
   }
   // json_build_object takes at most 100 arguments.
-  if (pairs.length > 50) throw parseError('Too many columns in one object (at most 50 when embedding)');
+  if (entries.size > 50) throw parseError('Too many columns in one object (at most 50 when embedding)');
+  const pairs = [...entries].map(([key, value]) => `${params.add(key)}, ${value}`);
   return `json_build_object(${pairs.join(', ')})`;
 }
 
@@ -582,7 +645,7 @@ function embedSql(
   depth: number,
   params: Params,
 ): string {
-  const plan = resolveEmbed(schema, from, item.relation, item.hint, depth + 1);
+  const plan = resolveEmbed(schema, from, item.relation, item.hint);
   const inner = `_t${depth + 1}`;
   const object = objectSql(schema, plan.target, item.select, inner, depth + 1, params);
   // Every embedded row passes the statement-timeout meter: rows multiply with each level of embedding.
@@ -599,7 +662,7 @@ function embedSql(
 export function innerEmbedsSql(schema: Schema, table: TableInfo, select: SelectItem[]): string[] {
   return select.flatMap((item) => {
     if (item.kind !== 'embed' || !item.inner) return [];
-    const plan = resolveEmbed(schema, table, item.relation, item.hint, 100);
+    const plan = resolveEmbed(schema, table, item.relation, item.hint);
     return [`exists (select 1 from ${tableRef(plan.target)} as _ti where ${plan.join('_t', '_ti')})`];
   });
 }
@@ -613,9 +676,14 @@ export function selectListSql(
   if (select.some((item) => item.kind === 'embed')) {
     return { sql: `${objectSql(schema, table, select, '_t', 0, params)} as "_j"`, shape: { mode: 'object' } };
   }
-  const needsPositional = select.some(
-    (item) => item.kind === 'column' && (item.alias !== null || item.cast !== null),
+  // Aliases and casts, and keys selected twice (`id, id` or `*, id`: one key in the answer, see objectSql),
+  // are renamed in JS.
+  const names = select.flatMap((item) =>
+    item.kind === 'star' ? table.columnOrder : item.kind === 'column' ? [item.column] : [],
   );
+  const needsPositional =
+    new Set(names).size !== names.length ||
+    select.some((item) => item.kind === 'column' && (item.alias !== null || item.cast !== null));
   if (!needsPositional) {
     const sql = select
       .map((item) =>
@@ -712,7 +780,10 @@ function verifyKeys(table: TableInfo, keys: Iterable<string>): string[] {
   return verified;
 }
 
-/** Wraps a data-changing statement so one round trip returns the affected count and, if asked, the rows. */
+/**
+ * Wraps a data-changing statement so one round trip returns the affected count (`n`), how many rows were
+ * inserted rather than updated (`inserted`, for an upsert's 200-or-201), and, if asked, the rows (`body`).
+ */
 function withReturn(
   schema: Schema,
   statement: string,
@@ -720,18 +791,26 @@ function withReturn(
   select: SelectItem[],
   representation: boolean,
   params: Params,
+  countInserted = false,
 ): { sql: string; shape: OutputShape } {
+  // A row whose xmax is 0 was inserted; one an ON CONFLICT DO UPDATE changed carries the updating xid.
+  const returning = countInserted
+    ? `returning _t as "_row", _t.xmax::text = '0' as "_inserted"`
+    : 'returning _t.*';
+  const rowsOf = countInserted ? `(select ("_row").* from _w) as _t` : '_w as _t';
+  const inserted = countInserted ? `(select count(*) from _w where "_inserted")::int` : '0';
   if (!representation) {
     return {
-      sql: `with _w as (${statement} returning 1) select count(*)::int as n, '[]' as body from _w`,
+      sql: `with _w as (${statement} ${returning}) select (select count(*) from _w)::int as n, ${inserted} as inserted, '[]' as body`,
       shape: { mode: 'rows' },
     };
   }
   const { sql: items, shape } = selectListSql(schema, table, select, params);
   return {
     sql:
-      `with _w as (${statement} returning _t.*) ` +
-      `select count(*)::int as n, coalesce(json_agg(${aggregateOf(shape)}), '[]'::json)::text as body from (select ${items} from _w as _t) _s`,
+      `with _w as (${statement} ${returning}) ` +
+      `select (select count(*) from _w)::int as n, ${inserted} as inserted, ` +
+      `(select coalesce(json_agg(${aggregateOf(shape)}), '[]'::json) from (select ${items} from ${rowsOf}) _s)::text as body`,
     shape,
   };
 }
@@ -749,7 +828,7 @@ export function buildInsert(
   query: ParsedQuery,
   rows: Record<string, unknown>[],
   options: InsertOptions,
-): { statements: WriteStatement[]; shape: OutputShape } {
+): { statements: WriteStatement[]; shape: OutputShape; hasConflictTarget: boolean } {
   const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
   const keysOf = (row: Record<string, unknown>): string[] =>
     allowed ? Object.keys(row).filter((key) => allowed.has(key)) : verifyKeys(table, Object.keys(row));
@@ -769,13 +848,9 @@ export function buildInsert(
     groups.push({ columns: [...union], rows });
   }
 
-  let conflictTarget: string[] = [];
-  if (options.resolution) {
-    conflictTarget = query.onConflict ? verifyKeys(table, query.onConflict) : table.primaryKey;
-    if (conflictTarget.length === 0) {
-      throw new RestError(400, 'PGRST100', `on_conflict is required: '${table.name}' has no primary key`);
-    }
-  }
+  // No on_conflict and no primary key: PostgREST inserts plainly (and does not list the resolution as applied).
+  const conflictTarget = query.onConflict ? verifyKeys(table, query.onConflict) : table.primaryKey;
+  const resolution = conflictTarget.length > 0 ? options.resolution : null;
 
   let shape: OutputShape = { mode: 'rows' };
   const statements = groups.map((group) => {
@@ -787,28 +862,36 @@ export function buildInsert(
       // Every row is `{}`: insert defaults, once per row.
       statement = `insert into ${tableRef(table)} as _t default values`;
       if (group.rows.length !== 1) {
-        throw new RestError(400, 'PGRST100', 'Inserting several empty objects at once is not supported');
+        throw notSupportedLocally('Inserting several empty objects at once');
       }
     } else {
       statement =
         `insert into ${tableRef(table)} as _t (${cols.join(', ')}) ` +
         `select ${cols.join(', ')} from json_populate_recordset(null::${tableRef(table)}, ${payload})`;
     }
-    if (options.resolution) {
+    if (resolution) {
+      // As PostgREST: every payload column is set, the conflict target's too (so an upsert of key columns
+      // only still updates, and returns, the existing row).
       const target = conflictTarget.map(quoteIdent).join(', ');
-      const updates = group.columns
-        .filter((name) => !conflictTarget.includes(name))
-        .map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`);
+      const updates = group.columns.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`);
       statement +=
-        options.resolution === 'ignore' || updates.length === 0
+        resolution === 'ignore' || updates.length === 0
           ? ` on conflict (${target}) do nothing`
           : ` on conflict (${target}) do update set ${updates.join(', ')}`;
     }
-    const built = withReturn(schema, statement, table, query.select, options.representation, params);
+    const built = withReturn(
+      schema,
+      statement,
+      table,
+      query.select,
+      options.representation,
+      params,
+      resolution === 'merge',
+    );
     shape = built.shape;
     return { sql: built.sql, params: params.values };
   });
-  return { statements, shape };
+  return { statements, shape, hasConflictTarget: conflictTarget.length > 0 };
 }
 
 export function buildUpdate(
@@ -818,15 +901,21 @@ export function buildUpdate(
   patch: Record<string, unknown>,
   representation: boolean,
   statementTimeoutMs: number | null = null,
+  missingDefault = false,
 ): { statement: WriteStatement | null; shape: OutputShape } {
-  const allowed = query.columns ? new Set(verifyKeys(table, query.columns)) : null;
-  const keys = allowed
-    ? Object.keys(patch).filter((key) => allowed.has(key))
-    : verifyKeys(table, Object.keys(patch));
+  // With ?columns= every listed column is set, as PostgREST does: from the body, else null (or its default
+  // with Prefer: missing=default).
+  const keys = query.columns ? verifyKeys(table, query.columns) : verifyKeys(table, Object.keys(patch));
   if (keys.length === 0) return { statement: null, shape: { mode: 'rows' } };
   const params = new Params(statementTimeoutMs);
   const payload = params.add(JSON.stringify(patch), 'json');
-  const sets = keys.map((key) => `${quoteIdent(key)} = _r.${quoteIdent(key)}`).join(', ');
+  const sets = keys
+    .map((key) =>
+      missingDefault && !Object.hasOwn(patch, key)
+        ? `${quoteIdent(key)} = default`
+        : `${quoteIdent(key)} = _r.${quoteIdent(key)}`,
+    )
+    .join(', ');
   const where = whereSql(table, query.filters, params);
   const statement =
     `update ${tableRef(table)} as _t set ${sets} ` +
@@ -855,30 +944,99 @@ export function buildDelete(
   return { statement: { sql: built.sql, params: params.values }, shape: built.shape };
 }
 
-/** Picks the overload whose argument names match the given keys (PostgREST's rule). */
-export function chooseFunction(candidates: FunctionInfo[], keys: string[]): FunctionInfo | null {
+/**
+ * The overloads whose parameters the given argument names fit (PostgREST's findProc, docs/postgrest-parity.md): every
+ * required parameter named, nothing named that is not a parameter. More than one is ambiguous (PGRST203).
+ */
+export function matchingFunctions(candidates: FunctionInfo[], keys: string[]): FunctionInfo[] {
   const given = new Set(keys);
-  return (
-    candidates.find(
-      (fn) =>
-        keys.every((key) => fn.args.some((arg) => arg.name === key)) &&
-        fn.args.every((arg) => arg.hasDefault || given.has(arg.name)),
-    ) ?? null
+  return candidates.filter(
+    (fn) =>
+      keys.every((key) => fn.args.some((arg) => arg.name === key)) &&
+      fn.args.every((arg) => arg.hasDefault || given.has(arg.name)),
   );
 }
 
-export function buildRpc(fn: FunctionInfo, args: Record<string, unknown>): WriteStatement {
-  const params = new Params();
+/** The arguments a call passes: those of `fn` present in `args`. */
+function callOf(
+  fn: FunctionInfo,
+  args: Record<string, unknown>,
+): { call: string; used: FunctionInfo['args'] } {
   const used = fn.args.filter((arg) => Object.hasOwn(args, arg.name));
   const call = `"public".${quoteIdent(fn.name)}(${used
     .map((arg) => `${quoteIdent(arg.name)} := _a.${quoteIdent(arg.name)}`)
     .join(', ')})`;
-  let from = '';
-  if (used.length > 0) {
-    const payload = params.add(JSON.stringify(args), 'json');
-    const columns = used.map((arg) => `${quoteIdent(arg.name)} ${arg.type}`).join(', ');
-    from = ` from json_to_record(${payload}) as _a(${columns})`;
-  }
+  return { call, used };
+}
+
+/** `json_to_record(<args>) as _a(…)`, the arguments bound as one JSON parameter, or null without arguments. */
+function argumentsSource(fn: FunctionInfo, args: Record<string, unknown>, params: Params): string | null {
+  const { used } = callOf(fn, args);
+  if (used.length === 0) return null;
+  const payload = params.add(JSON.stringify(args), 'json');
+  const columns = used.map((arg) => `${quoteIdent(arg.name)} ${arg.type}`).join(', ');
+  return `json_to_record(${payload}) as _a(${columns})`;
+}
+
+/**
+ * The rows a function returns seen as a table: its result columns, and the keys of the table whose row type
+ * it returns (so its results embed that table's relationships, as PostgREST's `funcTableName`).
+ */
+export function functionResultTable(schema: Schema, fn: FunctionInfo): TableInfo {
+  const rowTable = fn.rowTable ? schema.tables.get(fn.rowTable) : undefined;
+  return {
+    name: rowTable?.name ?? fn.name,
+    kind: 'view',
+    columns: new Map(fn.columns.map((column) => [column.name, column])),
+    columnOrder: fn.columns.map((column) => column.name),
+    primaryKey: rowTable?.primaryKey ?? [],
+    uniqueKeys: rowTable?.uniqueKeys ?? [],
+  };
+}
+
+export type RpcReadPlan = { sql: string; params: (string | null)[]; shape: OutputShape };
+
+/**
+ * A call of a function returning rows, read like a table: select list (embeds too when it returns a table's
+ * rows), filters, order, limit/offset. The function runs once: its filtered rows are a CTE that gives both
+ * the page (`n`, `body`) and the total (`total`).
+ */
+export function buildRpcRead(
+  schema: Schema,
+  fn: FunctionInfo,
+  args: Record<string, unknown>,
+  query: ParsedQuery,
+  range: { offset: number; limit: number | null },
+  statementTimeoutMs: number | null = null,
+): RpcReadPlan {
+  const table = functionResultTable(schema, fn);
+  const params = new Params(statementTimeoutMs);
+  const bound = argumentsSource(fn, args, params);
+  const { call } = callOf(fn, args);
+  const source = bound ? `${bound} cross join lateral ${call} as _t` : `${call} as _t`;
+  let where = whereSql(table, query.filters, params);
+  const inner = innerEmbedsSql(schema, table, query.select);
+  if (inner.length > 0) where += `${where ? ' and' : ' where'} ${inner.join(' and ')}`;
+  const { sql: items, shape } = selectListSql(schema, table, query.select, params);
+  let paging = orderSql(table, query.order);
+  if (range.limit !== null) paging += ` limit ${params.add(String(range.limit), 'bigint')}`;
+  if (range.offset > 0) paging += ` offset ${params.add(String(range.offset), 'bigint')}`;
+  return {
+    sql:
+      `with _c as (select _t.* from ${source}${where}) ` +
+      `select (select count(*) from _c)::int as total, count(*)::int as n, ` +
+      `coalesce(json_agg(${aggregateOf(shape)}), '[]'::json)::text as body ` +
+      `from (select ${items} from _c as _t${paging}) _s`,
+    params: params.values,
+    shape,
+  };
+}
+
+export function buildRpc(fn: FunctionInfo, args: Record<string, unknown>): WriteStatement {
+  const params = new Params();
+  const { call } = callOf(fn, args);
+  const bound = argumentsSource(fn, args, params);
+  const from = bound ? ` from ${bound}` : '';
   const lateral = (alias: string): string =>
     from ? `${from}, lateral ${call} as ${alias}` : ` from ${call} as ${alias}`;
   let sql: string;

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './engine.ts';
+import { PostgresDatabase, type Database } from './engine.ts';
 import { handleAuth } from './auth-routes.ts';
 import { Catalog } from './catalog.ts';
 import { loadStackConfig, type StackConfig } from './config-toml.ts';
@@ -24,6 +24,7 @@ import { seedAudio } from './seed-audio.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import type { StackContext } from './stack-context.ts';
 import { handleStorage } from './storage-routes.ts';
+import { handleResendStandIn, RESEND_STAND_IN_PATH } from './resend.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +55,13 @@ export type LocalStackOptions = {
    * request comes from 127.0.0.1, raise them; the limits themselves have their own test.
    */
   authRateLimits?: Partial<StackConfig['rateLimits']>;
+  /**
+   * A real PostgreSQL database instead of PGlite: `url` as postgres (the stack's own work: auth, seeding),
+   * `requestUrl` as authenticator (REST and storage requests, through a pool of `requestPool` connections,
+   * default 10). It must already have the baseline, migrations and seed (real-postgres.ts
+   * createTestDatabase); `dataDir` then holds only stored objects.
+   */
+  database?: { url: string; requestUrl: string; requestPool?: number };
 };
 
 export type LocalStack = {
@@ -80,6 +88,10 @@ const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
  */
 export function crossOriginRequest(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  // "null": a form posted from a page with no-referrer (the stand-in's own payment page) or a sandbox; only the
+  // browser's Sec-Fetch-Site can tell whether it came from this origin.
+  if (origin === 'null') return site !== 'same-origin';
   if (origin !== undefined) {
     let host: string | null = null;
     try {
@@ -89,7 +101,6 @@ export function crossOriginRequest(req: IncomingMessage): boolean {
     }
     if (host === null || host.toLowerCase() !== (req.headers.host ?? '').toLowerCase()) return true;
   }
-  const site = req.headers['sec-fetch-site'];
   if (site === undefined || site === 'same-origin' || site === 'none') return false;
   const navigation =
     req.headers['sec-fetch-mode'] === 'navigate' && (req.method === 'GET' || req.method === 'HEAD');
@@ -135,6 +146,8 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   if (functionPath !== null) return handleFunctions(stack, req, res, url, functionPath);
   const stripePath = under('/_local/stripe');
   if (stripePath !== null) return handleStripeStandIn(stack, req, res, url, stripePath);
+  const resendPath = under(RESEND_STAND_IN_PATH);
+  if (resendPath !== null) return handleResendStandIn(stack, req, res, resendPath);
   if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));
 
   const authPath = under('/auth/v1');
@@ -174,7 +187,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Starts the local Supabase stack: Database (bootstrap, migrations, seed, demo accounts) behind the auth,
+ * Starts the local Supabase stack: PGlite (bootstrap, migrations, seed, demo accounts) behind the auth,
  * rest, storage and functions HTTP APIs that supabase-js speaks, plus the local inbox.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -188,7 +201,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const quiet = options.quiet ?? false;
   if (dataDir) await mkdir(dataDir, { recursive: true });
 
-  const db = await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
+  const db = options.database
+    ? await PostgresDatabase.connect(options.database.url, {
+        requestUrl: options.database.requestUrl,
+        requestPool: options.database.requestPool ?? 10,
+      })
+    : await createDatabase(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {});
   let storageRoot: string;
   let tempStorage = false;
   try {

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { parsePounds, penceToPounds } from '@/features/admin/money-input';
 import { OverviewSection } from '@/features/admin/overview-section';
@@ -20,14 +21,45 @@ const overview = {
     orders: i % 2,
     revenue_pence: (i % 2) * 299,
   })),
+  disputes_open: 1,
 };
+
+const disputes = [
+  {
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    created_at: '2026-11-01T10:00:00Z',
+    email: 'pat@example.com',
+    amount_paid_pence: 299,
+    status: 'paid',
+    dispute_status: 'open',
+    disputed_at: '2026-11-20T10:00:00Z',
+    dispute_closed_at: null,
+  },
+  {
+    id: 'e5f6a7b8-0000-4000-8000-000000000002',
+    created_at: '2026-10-01T10:00:00Z',
+    email: 'sam@example.com',
+    amount_paid_pence: 699,
+    status: 'paid',
+    dispute_status: 'lost',
+    disputed_at: '2026-10-10T10:00:00Z',
+    dispute_closed_at: '2026-10-30T10:00:00Z',
+  },
+];
 
 const rpc = vi.fn(async (name: string) =>
   name === 'admin_overview'
     ? { data: overview, error: null }
-    : { data: null, error: { message: 'unexpected' } },
+    : name === 'admin_disputed_orders'
+      ? { data: disputes, error: null }
+      : { data: null, error: { message: 'unexpected' } },
 );
-vi.mock('@/lib/supabase', () => ({ getSupabase: async () => ({ rpc }) }));
+const invoke = vi.fn(async (name: string) =>
+  name === 'reconcile-payments'
+    ? { data: { checked: 3, fulfilled: 1, failed: 0, refunds: 0, receipts: 1 }, error: null }
+    : { data: null, error: new Error('unexpected') },
+);
+vi.mock('@/lib/supabase', () => ({ getSupabase: async () => ({ rpc, functions: { invoke } }) }));
 
 describe('OverviewSection', () => {
   it('shows the figures in pounds, the weekly chart with its table, and the best sellers', async () => {
@@ -49,6 +81,30 @@ describe('OverviewSection', () => {
     const best = screen.getByRole('table', { name: 'Best sellers' });
     expect(within(best).getByRole('row', { name: 'Calm Under Pressure 4 £11.96' })).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith('admin_overview');
+  });
+});
+
+describe('OverviewSection: disputes and missed payments', () => {
+  it('lists disputed orders with their state and checks payments on request', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OverviewSection />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('open-disputes')).toHaveTextContent('1 dispute open');
+    const table = await screen.findByRole('table', { name: 'Disputed orders' });
+    expect(
+      within(table).getByRole('row', { name: /A1B2C3D4 pat@example.com £2.99 Open: audio suspended/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: /E5F6A7B8 sam@example.com £6.99 Lost: audio removed/ }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check payments now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '3 paid payments checked: 1 fulfilled now, 0 refunds of audio already owned.',
+    );
+    expect(invoke).toHaveBeenCalledWith('reconcile-payments', { body: {} });
   });
 });
 

@@ -57,6 +57,50 @@ describe('payment return on /individual-audios', () => {
     expect(purchaseReads()).toBe(2); // at sign-in, and again after the verified payment
   });
 
+  it('says what was refunded instead of plain success when part of the payment was for audio already owned', async () => {
+    signInCustomer();
+    const { invoke } = addFunctionsAndStorage();
+    invoke.mockResolvedValueOnce({
+      data: {
+        success: true,
+        purchase: { title: 'Wake Refreshed and 1 more' },
+        error: null,
+        refunded: { pence: 299, titles: ['Deep Sleep'], done: true },
+      },
+      error: null,
+    });
+    renderReturn('?payment=success&session_id=cs_test_123');
+    await waitFor(() => expect(location()).toBe('/individual-audios'));
+    expect(toasts).toEqual([
+      {
+        title: 'Payment received, part refunded',
+        description:
+          '"Deep Sleep" was already in your account, so we have refunded £2.99 to your card. Everything else is in your account.',
+      },
+    ]);
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks again when the database was busy (503), then reports the outcome', async () => {
+    signInCustomer();
+    const { invoke } = addFunctionsAndStorage();
+    invoke
+      .mockResolvedValueOnce({
+        data: null,
+        error: { message: 'non-2xx', context: new Response('{"retry":true}', { status: 503 }) },
+      })
+      .mockResolvedValueOnce({
+        data: { success: true, purchase: { title: 'Wake Refreshed' }, error: null, refunded: null },
+        error: null,
+      });
+    renderReturn('?payment=success&session_id=cs_test_123');
+    await waitFor(() => expect(location()).toBe('/individual-audios'), { timeout: 5000 });
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(toasts).toEqual([
+      { title: 'Payment Successful!', description: '"Wake Refreshed" has been added to your account.' },
+    ]);
+  });
+
   it("says 'Payment Verification Failed' when the payment is not confirmed, keeping the cart", async () => {
     signInCustomer();
     const { invoke } = addFunctionsAndStorage();

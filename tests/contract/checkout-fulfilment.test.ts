@@ -66,7 +66,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
     const verified = await verifyPayment(customer.client, sessionId);
     expect(verified).toEqual({
       status: 200,
-      data: { success: true, purchase: { title: product.title }, error: null },
+      data: { success: true, purchase: { title: product.title }, error: null, refunded: null },
     });
     expect(await purchasesOf(stack, customer.userId)).toHaveLength(1);
   });
@@ -101,6 +101,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
       success: true,
       purchase: { title: `${a!.title} and 2 more` },
       error: null,
+      refunded: null,
     });
     expect((await purchasesOf(stack, customer.userId)).map((p) => p.product_id).sort()).toEqual(
       [a!.id, b!.id, c!.id].sort(),

@@ -169,14 +169,25 @@ describe('/rest/v1 with supabase-js', () => {
       });
       expect(pkg.products.map((p) => p.slug).sort()).toEqual(pkg.items.map((i) => i.product.slug).sort());
 
-      // RLS applies inside embeds: anon sees no purchases of a product.
-      const product = await anon
+      // anon holds no privilege on purchases, so embedding them is refused, as PostgREST refuses it.
+      const refused = await anon
+        .from('products')
+        .select('slug, purchases(id)')
+        .eq('slug', 'stop-smoking-for-good')
+        .single();
+      expect(refused.status).toBe(401);
+      expect(refused.error?.code).toBe('42501');
+
+      // RLS applies inside embeds: a customer who bought nothing sees no purchases of a product.
+      const reader = await confirmedUser(stack, 'embed-reader');
+      const { client: readerClient } = await signedInClient(stack, reader.email, reader.password);
+      const product = await readerClient
         .from('products')
         .select('slug, purchases(id)')
         .eq('slug', 'stop-smoking-for-good')
         .single();
       expect(product.data).toEqual({ slug: 'stop-smoking-for-good', purchases: [] });
-      const inner = await anon
+      const inner = await readerClient
         .from('products')
         .select('slug, purchases!inner(id)')
         .eq('slug', 'stop-smoking-for-good');

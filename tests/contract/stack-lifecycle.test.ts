@@ -75,7 +75,8 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     const html = await page.text();
     expect(html.indexOf(second.email)).toBeLessThan(html.indexOf(first.email));
     expect(html).toMatch(
-      /<a href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[^"]+type=signup[^"]+"[^>]*>Confirm my email<\/a>/,
+      // The practice's link: the site's /auth/confirm with the token hash (docs/auth-links.md).
+      /<a href="http:\/\/localhost:4173\/auth\/confirm\?token_hash=[0-9a-f]{64}&(amp;)?type=email"[^>]*>Confirm my email<\/a>/,
     );
     const filtered = await (
       await fetch(`${current.url}/_local/inbox?to=${encodeURIComponent(first.email)}`)

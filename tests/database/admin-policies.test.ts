@@ -368,13 +368,16 @@ describe('grants and roles', () => {
   });
 
   it('the last admin cannot be removed, even by the service role or the table owner', async () => {
+    // The service role holds no DELETE on roles at all (supabase/migrations/20261125100000_explicit_grants.sql);
+    // the table owner, who does, is stopped by the last-admin trigger.
     expect(
       await probe(db, service, `delete from public.user_roles where user_id = $1 and role = 'admin'`, [
         users.admin,
       ]),
-    ).toMatchObject({ ok: false, code: '42501' });
+    ).toMatchObject({ ok: false, code: '42501', message: 'permission denied for table user_roles' });
     await expect(db.query(`delete from public.user_roles where role = 'admin'`)).rejects.toMatchObject({
       code: '42501',
+      message: 'The last admin cannot be removed',
     });
     // With a second admin, the second may remove the first's role.
     const second = await createUser(db, `second-${Date.now()}@example.test`);

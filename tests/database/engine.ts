@@ -15,7 +15,8 @@ const drops = new WeakMap<Database, () => Promise<void>>();
 export async function openTestDatabase(): Promise<Database> {
   if (ENGINE === 'pglite') return createDatabase();
   const created = await createTestDatabase(inject('realPostgres'));
-  const db = await PostgresDatabase.connect(created.url);
+  // Fixtures run as postgres; requests (withRequestContext) on a second connection as authenticator.
+  const db = await PostgresDatabase.connect(created.url, { requestUrl: created.authenticatorUrl });
   drops.set(db, () => created.drop());
   return db;
 }

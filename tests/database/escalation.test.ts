@@ -57,7 +57,8 @@ describe('escalation attempts fail', () => {
       `update public.user_roles set role = 'admin' where user_id = $1`,
       [users.customerB],
     );
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    // There is no update policy on user_roles, so no API role holds UPDATE on it at all.
+    expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('a customer cannot insert a purchase', async () => {
@@ -99,7 +100,8 @@ describe('escalation attempts fail', () => {
       `update public.orders set user_id = $1, status = 'cancelled' where id = $2`,
       [users.customerA, orderB],
     );
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    // Only the service role holds UPDATE on orders.
+    expect(result).toMatchObject({ ok: false, code: '42501' });
     const row = await db.query<{ user_id: string; status: string }>(
       'select user_id, status from public.orders where id = $1',
       [orderB],
@@ -111,7 +113,7 @@ describe('escalation attempts fail', () => {
     const result = await probe(db, customerB, `update public.orders set status = 'fulfilled' where id = $1`, [
       orderB,
     ]);
-    expect(result).toMatchObject({ ok: true, rows: 0 });
+    expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('anon cannot call is_admin', async () => {
@@ -157,14 +159,14 @@ describe('escalation attempts fail', () => {
     expect(del.ok ? '' : del.message).toMatch(
       /cannot remove their own admin role|last admin cannot be removed/,
     );
-    // There is no update policy on user_roles, so demoting reaches no row at all.
+    // There is no update policy on user_roles, so no API role holds UPDATE on it: demoting is refused outright.
     const demote = await probe(
       db,
       admin,
       `update public.user_roles set role = 'customer' where user_id = $1`,
       [users.admin],
     );
-    expect(demote).toMatchObject({ ok: true, rows: 0 });
+    expect(demote).toMatchObject({ ok: false, code: '42501' });
     expect(await probe(db, admin, 'select public.is_admin() as yes')).toMatchObject({
       values: [{ yes: true }],
     });
@@ -172,7 +174,7 @@ describe('escalation attempts fail', () => {
 
   it('the self-removal guard also holds for a direct update in an admin context', async () => {
     // Defence in depth behind the missing update policy: the trigger refuses even when RLS is not in the way
-    // (here the superuser connection with the admin's claims).
+    // (here the postgres connection, which bypasses RLS, with the admin's claims).
     await expect(
       db.transaction(async (tx) => {
         await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
@@ -239,7 +241,7 @@ describe('escalation attempts fail', () => {
 });
 
 describe('withRequestContext', () => {
-  it('switches the current user so RLS applies, though the session user is a superuser', async () => {
+  it('runs as authenticator switching to the request role, as PostgREST does, so RLS applies', async () => {
     const values = await withRequestContext(db, customerA, async (tx) => {
       const r = await tx.query<{
         current: string;
@@ -254,7 +256,7 @@ describe('withRequestContext', () => {
     });
     expect(values).toEqual({
       current: 'authenticated',
-      session: 'postgres',
+      session: 'authenticator',
       uid: users.customerA,
       role: 'authenticated',
       email: 'customerA@example.test',
@@ -275,7 +277,9 @@ describe('withRequestContext', () => {
   });
 
   it('ignores legacy per-claim settings left on the connection', async () => {
-    await db.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
+    // The connection requests run on (on the real server, authenticator's).
+    const connection = db.requestDatabase ?? db;
+    await connection.query(`select set_config('request.jwt.claim.sub', $1, false)`, [users.admin]);
     try {
       const uid = await withRequestContext(
         db,
@@ -284,7 +288,7 @@ describe('withRequestContext', () => {
       );
       expect(uid).toBe(users.customerA);
     } finally {
-      await db.query(`select set_config('request.jwt.claim.sub', '', false)`);
+      await connection.query(`select set_config('request.jwt.claim.sub', '', false)`);
     }
   });
 
@@ -379,7 +383,8 @@ describe('insert_purchase (service role)', () => {
     });
     expect(await probe(db, admin, read, [id])).toMatchObject({ ok: true, rows: 1 });
     expect(await probe(db, customerB, read, [id])).toMatchObject({ ok: true, rows: 0 });
-    expect(await probe(db, anon, read, [id])).toMatchObject({ ok: true, rows: 0 });
+    // anon holds no privilege on purchases at all.
+    expect(await probe(db, anon, read, [id])).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('gives nobody but admins the full audio object, not even its owner (links come from audio-url)', async () => {
@@ -479,9 +484,10 @@ describe('constraints', () => {
   });
 
   it('prices are positive', async () => {
+    // As an admin: the catalogue's writers (the service role only reads it).
     const result = await probe(
       db,
-      service,
+      admin,
       `insert into public.products (slug, title, category, price_pence) values ('free', 'Free', 'Exams', 0)`,
     );
     expect(result).toMatchObject({ ok: false, code: '23514' });

@@ -1,5 +1,5 @@
-// The checkout SQL on the real migrations (Database): who may call it, how a cart is priced and refused, how
-// fulfilment grants and prices purchases, and refund revocation.
+// The checkout SQL on the real migrations (PGlite and real PostgreSQL 17): who may call it, how a cart is
+// priced and refused, how fulfilment grants and prices purchases, and refund revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database } from '../../supabase/local/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
@@ -102,6 +102,8 @@ describe('checkout SQL functions', () => {
       status: 'paid',
       granted: 5,
       already: false,
+      ungranted_pence: 0,
+      ungranted_titles: [],
     });
     const prices = await pricesOf(order.order_id);
     expect(prices.reduce((a, b) => a + b, 0)).toBe(898);
@@ -113,17 +115,19 @@ describe('checkout SQL functions', () => {
     expect(await pricesOf(order.order_id)).toHaveLength(5);
   });
 
-  it('items already owned are not granted again; the amount is spread over the new ones', async () => {
+  it('a package is priced without the audios already owned; each purchase records its share', async () => {
     const userId = await createUser(db, `sql-${Date.now()}-owned@example.test`);
     const first = await packageWithItems(2);
     const second = await packageWithItems(3);
     const a = await open(userId, [{ kind: 'package', id: first.id }]);
     await fulfil(a.order_id, 699);
-    // The second package shares the Inception Guide, already owned.
+    // The second package shares the Inception Guide, already owned: 699p split 175/175/175/174 over its four
+    // audios, the guide's 174p left out.
     const b = await open(userId, [{ kind: 'package', id: second.id }]);
-    expect(await fulfil(b.order_id, 699)).toMatchObject({ granted: 3 });
+    expect(b.amount_pence).toBe(525);
+    expect(await fulfil(b.order_id, 525)).toMatchObject({ granted: 3, ungranted_pence: 0 });
     const prices = await pricesOf(b.order_id);
-    expect(prices).toEqual([233, 233, 233]);
+    expect(prices).toEqual([175, 175, 175]);
   });
 
   it('refuses a session that is not the order’s and an amount above the order’s total', async () => {
@@ -208,16 +212,18 @@ describe('checkout SQL functions', () => {
       ok: true,
       rows: 1,
     });
+    // anon holds no privilege on order lines at all (supabase/migrations/20261125100000_explicit_grants.sql).
     expect(await probe(db, contextFor('anon', users), sql, [order.order_id])).toMatchObject({
-      ok: true,
-      rows: 0,
+      ok: false,
+      code: '42501',
     });
+    // Nor does a signed-in user hold any write privilege on them.
     const write = await probe(
       db,
       contextFor('customerA', users),
       `update public.order_lines set price_pence = 0 where order_id = $1`,
       [order.order_id],
     );
-    expect(write).toMatchObject({ ok: true, rows: 0 });
+    expect(write).toMatchObject({ ok: false, code: '42501' });
   });
 });

@@ -89,6 +89,17 @@ describe('migrations and the seed run as postgres, as on hosted', () => {
     ]);
   });
 
+  it('postgres may create in its database, which puts extensions on every role’s search path', async () => {
+    const { rows } = await db.query<{ can: boolean; settings: string }>(
+      `select has_database_privilege('postgres', current_database(), 'CREATE') as can,
+              (select array_to_string(setconfig, ';') from pg_db_role_setting
+               where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database()))
+                as settings`,
+    );
+    expect(rows[0]!.can).toBe(true);
+    expect(rows[0]!.settings).toMatch(/^search_path=.*\bpublic, extensions$/);
+  });
+
   it('postgres cannot become a superuser or grant itself one', async () => {
     await expect(db.query(`alter role postgres superuser`)).rejects.toMatchObject({ code: '42501' });
     await expect(db.query(`set role supabase_admin`)).rejects.toMatchObject({ code: '42501' });
@@ -102,16 +113,18 @@ describe('requests switch role as PostgREST does, with the hosted timeouts', () 
     ['service', 'service_role', '8s', '8s'],
   ] as const;
   for (const [actor, role, statementTimeout, lockTimeout] of cases) {
-    it(`${role}: statement_timeout ${statementTimeout}, lock_timeout ${lockTimeout}, claims set`, async () => {
+    it(`${role}: as authenticator, statement_timeout ${statementTimeout}, lock_timeout ${lockTimeout}, claims set`, async () => {
       const row = await withRequestContext(db, contextFor(actor, users), async (tx) => {
         const result = await tx.query<Record<string, string>>(
-          `select current_user::text as role, current_setting('statement_timeout') as statement_timeout,
+          `select session_user::text as session, current_user::text as role,
+                  current_setting('statement_timeout') as statement_timeout,
                   current_setting('lock_timeout') as lock_timeout,
                   current_setting('request.jwt.claims') as claims, coalesce(auth.role(), '') as auth_role`,
         );
         return result.rows[0]!;
       });
       expect(row).toMatchObject({
+        session: 'authenticator',
         role,
         statement_timeout: statementTimeout,
         lock_timeout: lockTimeout,

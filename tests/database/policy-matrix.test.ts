@@ -1,4 +1,4 @@
-// Every table x caller x operation, asserted against the real migrations on Database.
+// Every table x caller x operation, asserted against the real migrations on PGlite and on real PostgreSQL 17.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';

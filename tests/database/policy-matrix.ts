@@ -36,28 +36,24 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
     },
     expect: {
       select: {
-        anon: NONE,
+        anon: DENIED,
         customerA: ['roleA'],
         customerB: ['roleB'],
         admin: ['adminRole', 'roleA', 'roleB'],
         service: ['adminRole', 'roleA', 'roleB'],
       },
-      // Granting customer B the admin role.
-      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: NEW },
-      update: {
-        anon: NONE,
-        customerA: NONE,
-        customerB: NONE,
-        admin: NONE,
-        service: ['adminRole', 'roleA', 'roleB'],
-      },
+      // Granting customer B the admin role. The service role holds no write on roles (no edge function writes
+      // them; delete_account runs as the owner).
+      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: DENIED },
+      // No update policy, so no UPDATE privilege for anyone.
+      update: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: DENIED },
       delete: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
+        // The fixture's only admin: nobody removes the last admin, nor their own admin role.
         admin: ['adminRole:42501', 'roleA', 'roleB'],
-        // The fixture's only admin: nobody, not even the service role, removes the last admin.
-        service: ['adminRole:42501', 'roleA', 'roleB'],
+        service: DENIED,
       },
     },
   },
@@ -75,21 +71,22 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
         admin: ['published', 'draft', 'ownedDraft'],
         service: ['published', 'draft', 'ownedDraft'],
       },
-      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: NEW },
+      // Catalogue writes are the admins' (policies); the service role only reads it.
+      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: DENIED },
       update: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['published', 'draft', 'ownedDraft'],
-        service: ['published', 'draft', 'ownedDraft'],
+        service: DENIED,
       },
       // 23503: a product someone owns cannot be deleted (unpublish it instead).
       delete: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['published', 'draft', 'ownedDraft:23503'],
-        service: ['published', 'draft', 'ownedDraft:23503'],
+        service: DENIED,
       },
     },
   },
@@ -103,20 +100,20 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
         admin: ['published', 'draft'],
         service: ['published', 'draft'],
       },
-      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: NEW },
+      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: DENIED },
       update: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['published', 'draft'],
-        service: ['published', 'draft'],
+        service: DENIED,
       },
       delete: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['published', 'draft'],
-        service: ['published', 'draft'],
+        service: DENIED,
       },
     },
   },
@@ -130,20 +127,20 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
         admin: ['publishedItem', 'draftItem'],
         service: ['publishedItem', 'draftItem'],
       },
-      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: NEW },
+      insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: NEW, service: DENIED },
       update: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['publishedItem', 'draftItem'],
-        service: ['publishedItem', 'draftItem'],
+        service: DENIED,
       },
       delete: {
-        anon: NONE,
+        anon: DENIED,
         customerA: NONE,
         customerB: NONE,
         admin: ['publishedItem', 'draftItem'],
-        service: ['publishedItem', 'draftItem'],
+        service: DENIED,
       },
     },
   },
@@ -151,7 +148,7 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
     rows: { orderA: "customer A's order", orderB: "customer B's order" },
     expect: {
       select: {
-        anon: NONE,
+        anon: DENIED,
         customerA: ['orderA'],
         customerB: ['orderB'],
         admin: ['orderA', 'orderB'],
@@ -159,15 +156,22 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
       },
       // An order for the caller (customer A for anon and the service role).
       insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: NEW },
-      update: { anon: NONE, customerA: NONE, customerB: NONE, admin: NONE, service: ['orderA', 'orderB'] },
-      delete: { anon: NONE, customerA: NONE, customerB: NONE, admin: NONE, service: ['orderA', 'orderB'] },
+      // Only the service role writes orders, and never deletes one (accounting records).
+      update: {
+        anon: DENIED,
+        customerA: DENIED,
+        customerB: DENIED,
+        admin: DENIED,
+        service: ['orderA', 'orderB'],
+      },
+      delete: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: DENIED },
     },
   },
   purchases: {
     rows: { purchaseA: "customer A's purchase", purchaseB: "customer B's purchase" },
     expect: {
       select: {
-        anon: NONE,
+        anon: DENIED,
         customerA: ['purchaseA'],
         customerB: ['purchaseB'],
         admin: ['purchaseA', 'purchaseB'],
@@ -175,18 +179,13 @@ export const POLICY_MATRIX: Readonly<Record<TableName, TableSpec>> = {
       },
       // A purchase for the caller (customer A for anon and the service role).
       insert: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: NEW },
-      update: {
-        anon: NONE,
-        customerA: NONE,
-        customerB: NONE,
-        admin: NONE,
-        service: ['purchaseA', 'purchaseB'],
-      },
+      // The service role grants and revokes (a refund) purchases; nobody changes one.
+      update: { anon: DENIED, customerA: DENIED, customerB: DENIED, admin: DENIED, service: DENIED },
       delete: {
-        anon: NONE,
-        customerA: NONE,
-        customerB: NONE,
-        admin: NONE,
+        anon: DENIED,
+        customerA: DENIED,
+        customerB: DENIED,
+        admin: DENIED,
         service: ['purchaseA', 'purchaseB'],
       },
     },
@@ -474,9 +473,9 @@ export function renderPolicyMatrix(): string {
     '',
     '## Notes',
     '',
-    '- **42501 on `user_roles` delete for admin and service_role**: triggers stop an admin removing their own',
-    '  admin role and anyone (the service role included) removing the last admin, so the practice is never',
-    "  locked out; admins may grant and revoke everyone else's roles.",
+    '- **42501 on `user_roles` delete of the admin row**: triggers stop an admin removing their own admin role and',
+    '  anyone removing the last admin, so the practice is never locked out; admins may grant and revoke everyone',
+    "  else's roles.",
     '- **23503 on `products` delete**: a product someone bought cannot be deleted (unpublish it instead), so owners',
     '  keep their audio.',
     '- Customers see unpublished products they bought, and stream only the full audio of products they bought',
@@ -489,8 +488,14 @@ export function renderPolicyMatrix(): string {
     '  storage tables is refused for every role (a statement trigger, `storage.protect_delete`); only the Storage',
     '  API deletes, setting `storage.allow_delete_query` for its own transaction, and RLS still decides which',
     '  objects it may remove.',
-    "- Table privileges follow Supabase's defaults (the API roles hold them; RLS decides), except TRUNCATE,",
-    '  REFERENCES and TRIGGER, which are revoked from anon and authenticated.',
+    '- Table privileges are explicit and least privilege (`supabase/migrations/20261125100000_explicit_grants.sql`;',
+    '  the decisions, with reasons, in `tests/database/grants-decisions.ts`, checked by',
+    '  `tests/database/grants.test.ts`): hosted Supabase grants nothing on new tables since 2026-05-30. A **42501**',
+    '  where RLS would also have refused means the role holds no such privilege at all: anon reads only the',
+    '  catalogue; signed-in users write only where a policy lets an admin write; the service role (which bypasses',
+    '  RLS, so grants are its only limit) holds only what the edge functions use: it reads the catalogue and roles,',
+    '  writes orders, order lines and purchases, and never updates a purchase or deletes an order. Storage grants',
+    "  are the platform's (`supabase/local/bootstrap.sql`).",
     '',
   );
   return lines.join('\n');

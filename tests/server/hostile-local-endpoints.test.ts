@@ -69,7 +69,25 @@ describe('/_local refuses what another origin’s page sends', () => {
       body: JSON.stringify({ webhooks: 'off' }),
     });
     expect(otherPort.status).toBe(403);
+    // A page with no-referrer sends Origin: null; only Sec-Fetch-Site then tells where it came from.
+    const hidden = await stripe('/settings', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'null', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ webhooks: 'off' }),
+    });
+    expect(hidden.status).toBe(403);
     expect(await settings()).toEqual(before);
+    // The stand-in's own payment page (no-referrer) posts its form with Origin: null from the same origin.
+    const own = await stripe('/checkout/cs_test_none', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+      },
+      body: 'action=pay',
+    });
+    expect(own.status).not.toBe(403);
   });
 
   it('the inbox cannot be read by a cross-origin fetch; a same-origin tool and a navigation can', async () => {

@@ -72,8 +72,34 @@ describe('toAccountOrder', () => {
         { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399 },
         { position: 2, kind: 'product', title: 'B', category: '', pricePence: 299 },
       ],
+      autoRefundedPence: 0,
+      dispute: null,
     });
-    expect(toAccountOrder({ id: 'o', created_at: 'x', status: 'pending', amount_pence: 0, amount_paid_pence: null, currency: 'gbp', order_lines: null }).lines).toEqual([]);
+    // An automatic refund of audio already owned counts once it was made; a dispute is carried as it is.
+    const refunded = toAccountOrder({
+      id: 'o',
+      created_at: 'x',
+      status: 'paid',
+      amount_pence: 598,
+      amount_paid_pence: 598,
+      currency: 'gbp',
+      order_lines: null,
+      ungranted_pence: 299,
+      ungranted_refunded_at: '2026-11-20T10:00:00Z',
+      dispute_status: 'open',
+    });
+    expect(refunded).toMatchObject({ autoRefundedPence: 299, dispute: 'open' });
+    expect(
+      toAccountOrder({
+        id: 'o',
+        created_at: 'x',
+        status: 'pending',
+        amount_pence: 0,
+        amount_paid_pence: null,
+        currency: 'gbp',
+        order_lines: null,
+      }).lines,
+    ).toEqual([]);
   });
 });
 
@@ -81,8 +107,25 @@ describe('the export document', () => {
   it('holds account, purchases, orders, listening positions and browser settings; the file name is a date only', () => {
     const now = new Date('2026-11-23T20:00:00Z');
     const server = {
-      account: { id: 'u', email: 'me@example.com', createdAt: null, emailConfirmedAt: null, lastSignInAt: null, roles: [] },
-      purchases: [{ id: 'p', productId: 'x', orderId: null, title: 'Private Title', category: 'Sleep', price: 2.99, purchasedAt: '2026-11-20' }],
+      account: {
+        id: 'u',
+        email: 'me@example.com',
+        createdAt: null,
+        emailConfirmedAt: null,
+        lastSignInAt: null,
+        roles: [],
+      },
+      purchases: [
+        {
+          id: 'p',
+          productId: 'x',
+          orderId: null,
+          title: 'Private Title',
+          category: 'Sleep',
+          price: 2.99,
+          purchasedAt: '2026-11-20',
+        },
+      ],
       orders: [],
       listeningPositions: [
         { productId: 'x', positionSeconds: 750, rate: 1.25, deviceKind: 'phone', playedAt: '2026-11-22T21:00:00Z' },

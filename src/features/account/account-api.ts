@@ -24,6 +24,10 @@ export interface AccountOrder {
   amountPaidPence: number | null;
   currency: string;
   lines: OrderLine[];
+  /** Paid for audio already owned and refunded automatically (docs/money.md); 0 when none. */
+  autoRefundedPence: number;
+  /** A chargeback: open (audio suspended), won (restored), lost (removed); null when none. */
+  dispute: 'open' | 'won' | 'lost' | null;
 }
 
 interface OrderLineRow {
@@ -42,10 +46,13 @@ interface OrderRow {
   amount_paid_pence: number | null;
   currency: string;
   order_lines: OrderLineRow[] | null;
+  ungranted_pence?: number;
+  ungranted_refunded_at?: string | null;
+  dispute_status?: 'open' | 'won' | 'lost' | null;
 }
 
 const ORDER_COLUMNS =
-  'id, created_at, status, amount_pence, amount_paid_pence, currency, order_lines(position, kind, title, category, price_pence)';
+  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence)';
 
 export function toAccountOrder(row: OrderRow): AccountOrder {
   return {
@@ -64,6 +71,8 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
         category: line.category ?? '',
         pricePence: line.price_pence,
       })),
+    autoRefundedPence: row.ungranted_refunded_at ? (row.ungranted_pence ?? 0) : 0,
+    dispute: row.dispute_status ?? null,
   };
 }
 
@@ -197,12 +206,15 @@ export class DeleteAccountError extends Error {
 }
 
 /** The message of a function's JSON error answer ({ error } or { message }), if it has one. */
-async function functionErrorMessage(error: unknown): Promise<{ message: string | null; status: number | null }> {
+async function functionErrorMessage(
+  error: unknown,
+): Promise<{ message: string | null; status: number | null }> {
   const context = (error as { context?: unknown } | null)?.context;
   if (!(context instanceof Response)) return { message: null, status: null };
   try {
     const body = (await context.clone().json()) as { error?: unknown; message?: unknown };
-    const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
+    const message =
+      typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
     return { message, status: context.status };
   } catch {
     return { message: null, status: context.status };

@@ -10,7 +10,11 @@ export interface AccountExport extends ServerAccountData {
 }
 
 /** The JSON document of `Download my data`: account, purchases, orders, listening positions and this browser's stored settings. */
-export function buildAccountExport(server: ServerAccountData, browserSettings: BrowserSettings, now: Date): AccountExport {
+export function buildAccountExport(
+  server: ServerAccountData,
+  browserSettings: BrowserSettings,
+  now: Date,
+): AccountExport {
   return {
     exportedAt: now.toISOString(),
     account: server.account,

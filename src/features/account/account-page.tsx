@@ -36,7 +36,11 @@ export function AccountPage({
     <Container width="4xl" className="space-y-6 pb-16">
       <YourAudioSection audios={audios} player={player} />
       <OrdersSection userId={userId} />
-      <AccountSection id="change-password" title={accountText.password.title} lead={accountText.password.lead}>
+      <AccountSection
+        id="change-password"
+        title={accountText.password.title}
+        lead={accountText.password.lead}
+      >
         <div className="max-w-md">{passwordForm}</div>
       </AccountSection>
       <AccountSection id="sign-out" title={accountText.signOut.title} lead={accountText.signOut.lead}>

@@ -17,7 +17,10 @@ export function AccountSection({ id, title, lead, actions, children, className }
     <section
       id={id}
       aria-labelledby={headingId}
-      className={cn('scroll-mt-24 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6', className)}
+      className={cn(
+        'scroll-mt-24 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6',
+        className,
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">

@@ -39,8 +39,17 @@ export function DataExportSection({ readBrowserSettings }: DataExportSectionProp
   const working = state === 'working';
   return (
     <AccountSection id="your-data" title={text.title} lead={text.lead}>
-      <Button variant="secondary" onClick={() => void exportData()} disabled={working} aria-busy={working || undefined}>
-        {working ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <FileDown aria-hidden="true" />}
+      <Button
+        variant="secondary"
+        onClick={() => void exportData()}
+        disabled={working}
+        aria-busy={working || undefined}
+      >
+        {working ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <FileDown aria-hidden="true" />
+        )}
         {working ? text.preparing : text.button}
       </Button>
       <div aria-live="polite" className="mt-3 text-sm">

@@ -81,7 +81,10 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
           {text.dialogText}
         </p>
         {error ? (
-          <p role="alert" className="mt-4 rounded-lg border border-destructive bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-destructive bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+          >
             {error}
           </p>
         ) : null}
@@ -108,8 +111,17 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
           <Button variant="secondary" onClick={close} disabled={deleting}>
             {text.cancel}
           </Button>
-          <Button type="submit" variant="destructive" disabled={!confirmed || deleting} aria-busy={deleting || undefined}>
-            {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={!confirmed || deleting}
+            aria-busy={deleting || undefined}
+          >
+            {deleting ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}
             {deleting ? text.deleting : text.confirm}
           </Button>
         </div>

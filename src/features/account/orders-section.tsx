@@ -52,7 +52,18 @@ function OrderItem({ order }: { order: AccountOrder }) {
           {paid !== null && paid !== order.amountPence ? (
             <span className="text-muted-foreground"> ({text.paidWithDiscount(formatPence(paid))})</span>
           ) : null}
+          {order.autoRefundedPence > 0 ? (
+            <span className="block text-muted-foreground">
+              {text.autoRefunded(formatPence(order.autoRefundedPence))}
+            </span>
+          ) : null}
         </dd>
+        {order.dispute ? (
+          <>
+            <dt className="font-semibold text-muted-foreground">{text.dispute}</dt>
+            <dd className="text-foreground">{text.disputeLabels[order.dispute]}</dd>
+          </>
+        ) : null}
       </dl>
     </li>
   );

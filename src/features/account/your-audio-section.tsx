@@ -98,7 +98,10 @@ export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
           {audios.map((audio) => {
             const busy = downloading.has(audio.id);
             return (
-              <li key={audio.id} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between">
+              <li
+                key={audio.id}
+                className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between"
+              >
                 <div className="min-w-0">
                   <h3 className="font-semibold break-words text-foreground">{audio.title}</h3>
                   <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">

@@ -46,6 +46,28 @@ export interface Overview {
   customers: number;
   best_sellers: { title: string; kind: 'product' | 'package'; units: number; revenue_pence: number }[];
   weekly: { week_start: string; orders: number; revenue_pence: number }[];
+  disputes_open: number;
+}
+
+/** An order with a chargeback (admin_disputed_orders): open (audio suspended), won (restored) or lost. */
+export interface DisputedOrder {
+  id: string;
+  created_at: string;
+  email: string | null;
+  amount_paid_pence: number | null;
+  status: OrderStatus;
+  dispute_status: 'open' | 'won' | 'lost';
+  disputed_at: string | null;
+  dispute_closed_at: string | null;
+}
+
+/** What one reconciliation run did (the reconcile-payments edge function). */
+export interface ReconcileResult {
+  checked: number;
+  fulfilled: number;
+  failed: number;
+  refunds: number;
+  receipts: number;
 }
 
 export interface OrderFilters {
@@ -81,6 +103,10 @@ export interface OrderDetail {
   stripe_payment_intent_id: string | null;
   fulfilled_at: string | null;
   refunded_at: string | null;
+  /** Paid for audio already owned, refunded automatically (docs/money.md). */
+  ungranted_pence?: number;
+  ungranted_refunded_at?: string | null;
+  dispute_status?: 'open' | 'won' | 'lost' | null;
   lines: { position: number; kind: string; title: string; category: string; price_pence: number }[];
   purchases: { id: string; title: string; price: number | string }[];
 }
@@ -162,6 +188,7 @@ function orderArgs(filters: OrderFilters) {
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
+  disputes: () => [...adminKeys.all, 'overview', 'disputes'] as const,
   orders: (filters: OrderFilters, pageIndex: number) =>
     [...adminKeys.all, 'orders', filters, pageIndex] as const,
   order: (id: string) => [...adminKeys.all, 'order', id] as const,
@@ -199,6 +226,12 @@ export const overviewQuery = () =>
   queryOptions({
     queryKey: adminKeys.overview(),
     queryFn: () => callRpc<Overview>('admin_overview'),
+  });
+
+export const disputedOrdersQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.disputes(),
+    queryFn: () => callRpc<DisputedOrder[]>('admin_disputed_orders'),
   });
 
 export const ordersQuery = (filters: OrderFilters, pageIndex: number) =>
@@ -393,6 +426,29 @@ export async function currentUserId(): Promise<string | null> {
   const client = await getSupabase();
   const { data } = await client.auth.getSession();
   return data.session?.user.id ?? null;
+}
+
+/** Fulfils paid payments whose webhook never arrived (the reconcile-payments edge function). */
+export async function reconcilePayments(): Promise<ReconcileResult> {
+  const client = await getSupabase();
+  const { data, error } = await client.functions.invoke<ReconcileResult>('reconcile-payments', { body: {} });
+  if (error) await functionFailure(error);
+  return data as ReconcileResult;
+}
+
+/** Throws an AdminApiError with the function's own message when it sent one. */
+async function functionFailure(error: Error): Promise<never> {
+  let message = error.message;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    try {
+      const body = (await context.json()) as { error?: string; message?: string };
+      message = body.error ?? body.message ?? message;
+    } catch {
+      // not JSON: keep supabase-js's message
+    }
+  }
+  throw new AdminApiError(message);
 }
 
 /** Refunds a paid order through Stripe (the refund-order edge function) and revokes its audio. */

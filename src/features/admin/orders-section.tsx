@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { orderStatusLabels, ordersText as text, type OrderStatus } from '@/content/admin';
+import { orderStatusLabels, paymentsText, ordersText as text, type OrderStatus } from '@/content/admin';
 import {
   emptyOrderFilters,
   exportOrdersCsv,
@@ -213,6 +213,13 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
     [text.detailRefunded, order.refunded_at ? formatDateTime(order.refunded_at) : '—'],
     [text.detailPaymentIntent, order.stripe_payment_intent_id ?? '—'],
   ];
+  if (order.ungranted_pence) {
+    rows.push([
+      text.detailAutoRefund,
+      text.autoRefund(money(order.ungranted_pence), Boolean(order.ungranted_refunded_at)),
+    ]);
+  }
+  if (order.dispute_status) rows.push([text.detailDispute, paymentsText.stateLabels[order.dispute_status]]);
   return (
     <div className="space-y-4">
       {message ? (

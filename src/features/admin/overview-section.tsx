@@ -4,6 +4,7 @@ import { formatPence } from '@/lib/format';
 import { overviewQuery, type Overview } from './admin-api';
 import { AdminSection, formatDate, money, QueryState } from './admin-ui';
 import { DataTable } from './data-table';
+import { PaymentsPanel } from './payments-panel';
 
 export function OverviewSection() {
   const query = useQuery(overviewQuery());
@@ -42,6 +43,8 @@ function OverviewContent({ overview }: { overview: Overview }) {
       </dl>
 
       <WeeklyRevenue weekly={overview.weekly} />
+
+      <PaymentsPanel openDisputes={overview.disputes_open} />
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.bestSellers}</h3>

@@ -9,4 +9,8 @@ export interface VerifyPaymentResult {
   success: boolean;
   purchase?: { title?: string } | null;
   error?: unknown;
+  /** Paid for audio the customer already had, refunded (done) or being refunded (docs/money.md). */
+  refunded?: { pence: number; titles: string[]; done: boolean } | null;
+  /** 503: the database was busy; asking again shortly is safe. */
+  retry?: boolean;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { paymentMessages as text } from '@/content/shop';
+import { paymentMessages as text, paymentRefundMessages as refundText } from '@/content/shop';
+import { formatPence } from '@/lib/format';
 import { useHydrated } from '@/lib/hydration';
 import { toast } from '@/lib/toast';
 import { verifyPayment as defaultVerify } from './checkout-api';
@@ -13,6 +14,15 @@ interface PaymentReturnOptions {
   clearCart: () => void;
   refreshPurchases: () => Promise<void>;
   verify?: (sessionId: string) => Promise<{ data: VerifyPaymentResult | null; error: unknown }>;
+}
+
+/** Asking again is safe (fulfilment is idempotent): after a 503 from a busy database, up to this many times. */
+const VERIFY_ATTEMPTS = 4;
+const RETRY_DELAY_MS = 1500;
+
+function busy(error: unknown): boolean {
+  const context = (error as { context?: unknown } | null)?.context;
+  return context instanceof Response && context.status === 503;
 }
 
 /**
@@ -51,9 +61,24 @@ export function usePaymentReturn({
     }
     void (async () => {
       try {
-        const { data, error } = await verify(sessionId);
+        let { data, error } = await verify(sessionId);
+        for (let attempt = 1; error && busy(error) && attempt < VERIFY_ATTEMPTS; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+          ({ data, error } = await verify(sessionId));
+        }
         if (error) {
           toast.error(text.verificationErrorTitle, { description: text.verificationError });
+        } else if (data?.success && data.refunded && data.refunded.pence > 0) {
+          // Not plain success: part (or all) of the payment was for audio already owned, and is refunded.
+          toast.success(refundText.title, {
+            description: refundText.description(
+              data.refunded.titles,
+              formatPence(data.refunded.pence),
+              data.refunded.done,
+            ),
+          });
+          clearCart();
+          await refreshPurchases();
         } else if (data?.success) {
           const title = data.purchase?.title;
           toast.success(text.successTitle, {

@@ -1,18 +1,40 @@
 // create-checkout (signed in): { items: [{ kind: 'product' | 'package', id }] } → { url } of a Stripe Checkout
 // Session. Prices come from the database only (public.open_checkout_order validates the cart, refuses with a
 // clear message, rate-limits and opens the pending order); the return URLs come from SITE_URL, never from the
-// request.
+// request. One open checkout per audio (docs/money.md): the earlier open checkouts the database closed for
+// this cart have their Stripe sessions expired first, so the same audio can never be paid for twice.
 import { requireEnv, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
 import { callerUser, serviceClient } from '../_shared/supabase.ts';
-import { stripeClient } from '../_shared/stripe.ts';
+import { stripeClient, type Stripe } from '../_shared/stripe.ts';
 
 type OpenedOrder = {
   order_id: string;
   amount_pence: number;
   currency: string;
   lines: { kind: 'product' | 'package'; title: string; category: string; price_pence: number }[];
+  superseded: { order_id: string; session_id: string | null }[];
 };
+
+/**
+ * Expires an earlier Checkout Session holding some of the same audio. 'closed' when it can no longer be paid,
+ * 'paid' when it was paid meanwhile (its order is fulfilled as usual), 'unknown' when Stripe could not say.
+ */
+async function expireEarlier(stripe: Stripe, sessionId: string): Promise<'closed' | 'paid' | 'unknown'> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return 'closed';
+  } catch {
+    try {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'expired') return 'closed';
+      if (session.status === 'complete') return 'paid';
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return 'closed';
+    }
+    return 'unknown';
+  }
+}
 
 serve(async (req) => {
   const early = preflight(req) ?? requirePost(req);
@@ -35,11 +57,33 @@ serve(async (req) => {
     return errorJson(500, 'We could not start the checkout. Please try again.');
   }
   const order = opened.data as OpenedOrder;
+  const stripe = stripeClient();
+  const giveUp = async (status: number, message: string) => {
+    await db.from('orders').update({ status: 'failed' }).eq('id', order.order_id).eq('status', 'pending');
+    return errorJson(status, message);
+  };
+
+  for (const earlier of order.superseded ?? []) {
+    if (!earlier.session_id) continue; // its create-checkout will find its order closed and stop
+    const outcome = await expireEarlier(stripe, earlier.session_id);
+    if (outcome === 'paid') {
+      return giveUp(
+        409,
+        'You have just paid for some of these audios in another checkout: they are in your account. Please check your cart and try again.',
+      );
+    }
+    if (outcome === 'unknown') {
+      console.warn(
+        `[create-checkout] could not expire session ${earlier.session_id} of order ${earlier.order_id}`,
+      );
+      return giveUp(503, 'We could not close your earlier checkout. Please try again in a moment.');
+    }
+  }
 
   const site = requireEnv('SITE_URL').replace(/\/+$/, '');
   let session;
   try {
-    session = await stripeClient().checkout.sessions.create(
+    session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
         currency: order.currency,
@@ -70,7 +114,17 @@ serve(async (req) => {
     return errorJson(502, 'We could not reach the payment provider. Please try again in a moment.');
   }
 
-  const stored = await db.from('orders').update({ stripe_session_id: session.id }).eq('id', order.order_id);
+  // Only while still pending: a newer checkout of the same audio may have closed this order meanwhile.
+  const stored = await db
+    .from('orders')
+    .update({ stripe_session_id: session.id })
+    .eq('id', order.order_id)
+    .eq('status', 'pending')
+    .select('id');
+  if (!stored.error && stored.data.length === 0) {
+    await expireEarlier(stripe, session.id);
+    return errorJson(409, 'A newer checkout for the same audio was started. Please use that one.');
+  }
   if (stored.error || !session.url) {
     console.error(
       '[create-checkout] recording the session failed for order',

@@ -5,7 +5,9 @@
 //
 // POST { orderId } with the admin's JWT → 200 { orderId, status: 'refunded', revoked, already }.
 // 401 signed out, 403 not an admin, 400 bad body, 404 no such order, 409 not a paid order, 502 Stripe failed.
+import { rpcWithRetry, TransientDatabaseError } from '../_shared/db-retry.ts';
 import { serve } from '../_shared/env.ts';
+import { sendOrderEmail } from '../_shared/order-emails.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
 import { Stripe, stripeClient } from '../_shared/stripe.ts';
 import { callerUser, serviceClient } from '../_shared/supabase.ts';
@@ -89,12 +91,24 @@ async function handler(req: Request): Promise<Response> {
     }
   }
 
-  const marked = await db.rpc('mark_order_refunded', { p_payment_intent: paymentIntent });
-  if (marked.error) {
-    console.warn(`refund-order: could not mark ${orderId} refunded: ${marked.error.message}`);
-    return errorJson(500, 'The payment was refunded, but the order could not be updated. Please try again.');
+  // Stripe has refunded: the order must follow. Retried on a transient failure; if it still fails, the
+  // charge.refunded webhook (retried by Stripe) or a second click (same idempotency key) completes it.
+  let result: { revoked?: number; already?: boolean };
+  try {
+    result =
+      (await rpcWithRetry<typeof result | null>(db, 'mark_order_refunded', {
+        p_payment_intent: paymentIntent,
+      })) ?? {};
+  } catch (error) {
+    console.warn(`refund-order: could not mark ${orderId} refunded: ${(error as Error).message}`);
+    return error instanceof TransientDatabaseError
+      ? errorJson(
+          503,
+          'The payment was refunded; the order will show it shortly. Please refresh in a moment.',
+        )
+      : errorJson(500, 'The payment was refunded, but the order could not be updated. Please try again.');
   }
-  const result = (marked.data ?? {}) as { revoked?: number; already?: boolean };
+  await sendOrderEmail(db, orderId, 'refund');
 
   const logged = await db.rpc('log_admin_activity', {
     p_actor: caller.user.id,

@@ -1,6 +1,8 @@
-// verify-payment (signed in): { sessionId } → { success, purchase: { title }, error }. The return page's
-// shortcut: the same fulfilment the webhook runs, for the order's own customer only (anyone else's session
-// answers 404 and grants nothing).
+// verify-payment (signed in): { sessionId } → { success, purchase: { title }, error, refunded }. The return
+// page's shortcut: the same fulfilment the webhook runs, for the order's own customer only (anyone else's
+// session answers 404 and grants nothing). `refunded` ({ pence, titles, done }) says what was paid for audio
+// the customer already had and is refunded (docs/money.md); 503 { retry: true } when the database is busy.
+import { TransientDatabaseError } from '../_shared/db-retry.ts';
 import { serve } from '../_shared/env.ts';
 import { briefTitle, fulfil } from '../_shared/fulfil.ts';
 import { json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
@@ -43,6 +45,14 @@ serve(async (req) => {
     result = await fulfil(stripeClient(), db, sessionId);
   } catch (failed) {
     console.error('[verify-payment] fulfilment failed for order', order.id, (failed as Error).message);
+    if (failed instanceof TransientDatabaseError) {
+      return json(503, {
+        success: false,
+        purchase: null,
+        error: 'We are busy confirming payments. Please try again in a moment.',
+        retry: true,
+      });
+    }
     return failure(502, 'We could not confirm the payment with the payment provider. Please try again.');
   }
   if (!result.ok) {
@@ -62,5 +72,8 @@ serve(async (req) => {
     .order('position', { ascending: true });
   if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
   const titles = (lines.data ?? []).map((line: { title: string }) => line.title);
-  return json(200, { success: true, purchase: { title: briefTitle(titles) }, error: null });
+  const refunded = result.ungranted
+    ? { pence: result.ungranted.pence, titles: result.ungranted.titles, done: result.ungranted.refunded }
+    : null;
+  return json(200, { success: true, purchase: { title: briefTitle(titles) }, error: null, refunded });
 });

@@ -1,9 +1,12 @@
 // The Stripe API calls the edge functions make, with Stripe's object and error shapes:
 //   POST /v1/checkout/sessions                 create (mode payment, price_data line items)
+//   GET  /v1/checkout/sessions                 list, newest first (created[gte|gt|lte|lt], status, limit,
+//                                              starting_after), as reconcile-payments pages through them
 //   GET  /v1/checkout/sessions/:id             retrieve (expand[]=line_items)
 //   GET  /v1/checkout/sessions/:id/line_items  list line items
 //   POST /v1/checkout/sessions/:id/expire      expire an open session (sends checkout.session.expired)
 //   POST /v1/refunds                           refund a payment intent (sends charge.refunded)
+//   GET  /v1/disputes/:id                      retrieve a dispute (raised with /_local/stripe/disputes)
 import type { StackContext } from '../stack-context.ts';
 import { list, obj, parseStripeForm, str, type FormObject } from './form.ts';
 import { STAND_IN_BASE_PATH } from './settings.ts';
@@ -228,7 +231,7 @@ async function expireSession(stack: StackContext, id: string): Promise<ApiResult
 }
 
 /** The charge behind a payment intent: one the stand-in took, or a paid order's in the database. */
-async function chargeFor(stack: StackContext, paymentIntent: string): Promise<Charge | null> {
+export async function chargeFor(stack: StackContext, paymentIntent: string): Promise<Charge | null> {
   const state = stateOf(stack);
   const known = state.charges.get(paymentIntent);
   if (known) return known;
@@ -312,6 +315,55 @@ async function createRefund(stack: StackContext, form: FormObject): Promise<ApiR
   return { status: 200, body: refund };
 }
 
+/** Stripe's list: newest first, filtered by created range and status, paged with limit and starting_after. */
+function listSessions(stack: StackContext, url: URL): ApiResult {
+  const query = url.searchParams;
+  const limitText = query.get('limit');
+  const limit = limitText === null ? 10 : integer(limitText);
+  if (limit === null || limit < 1 || limit > 100)
+    return invalid('limit', 'This value must be between 1 and 100.');
+  const bound = (name: string): number | null | 'bad' => {
+    const value = query.get(`created[${name}]`);
+    if (value === null) return null;
+    // Unix seconds: ten digits.
+    return /^\d{1,11}$/.test(value) ? Number(value) : 'bad';
+  };
+  const gte = bound('gte');
+  const gt = bound('gt');
+  const lte = bound('lte');
+  const lt = bound('lt');
+  if ([gte, gt, lte, lt].includes('bad')) return invalid('created', 'Invalid integer');
+  const status = query.get('status');
+  if (status !== null && !['open', 'complete', 'expired'].includes(status)) {
+    return invalid('status', `Invalid status: must be one of open, complete, or expired`);
+  }
+  // Newest first: the stand-in's sessions in reverse creation order (the Map keeps insertion order).
+  let all = [...stateOf(stack).sessions.values()].map((stored) => stored.session).reverse();
+  const after = query.get('starting_after');
+  if (after !== null) {
+    const index = all.findIndex((session) => session.id === after);
+    if (index < 0) return missing('checkout.session', after, 'starting_after');
+    all = all.slice(index + 1);
+  }
+  const matching = all.filter(
+    (session) =>
+      (status === null || session.status === status) &&
+      (typeof gte !== 'number' || session.created >= gte) &&
+      (typeof gt !== 'number' || session.created > gt) &&
+      (typeof lte !== 'number' || session.created <= lte) &&
+      (typeof lt !== 'number' || session.created < lt),
+  );
+  return {
+    status: 200,
+    body: {
+      object: 'list',
+      data: matching.slice(0, limit),
+      has_more: matching.length > limit,
+      url: '/v1/checkout/sessions',
+    },
+  };
+}
+
 function expandOf(url: URL, form: FormObject): string[] {
   const fromQuery = [...url.searchParams.entries()]
     .filter(([key]) => /^expand(\[\d*\])?$/.test(key))
@@ -334,6 +386,7 @@ export async function handleApi(
   if (resource === 'checkout' && sub === 'sessions') {
     if (id === undefined) {
       if (method === 'POST') return createSession(stack, form);
+      if (method === 'GET') return listSessions(stack, url);
     } else {
       const stored = stateOf(stack).sessions.get(id);
       if (action === undefined && method === 'GET') {
@@ -348,6 +401,10 @@ export async function handleApi(
     }
   }
   if (resource === 'refunds' && segments.length === 1 && method === 'POST') return createRefund(stack, form);
+  if (resource === 'disputes' && segments.length === 2 && method === 'GET') {
+    const dispute = stateOf(stack).disputes.get(sub ?? '');
+    return dispute ? { status: 200, body: dispute } : missing('dispute', sub ?? '');
+  }
   return stripeError(
     404,
     `Unrecognized request URL (${method}: /v1/${segments.join('/')}). The local Stripe stand-in serves the calls the edge functions make.`,

@@ -6,10 +6,12 @@
 //   /events               GET the events sent (newest first) with their delivery results (secret key: they
 //                         hold customers' emails)
 //   /events/<id>/resend   POST: deliver an event again (secret key)
+//   /disputes             POST {"payment_intent"}: raise a dispute; /disputes/<id>/close POST {"status"}
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody } from '../http-util.ts';
 import type { StackContext } from '../stack-context.ts';
 import { handleApi, stripeError, type ApiResult } from './api.ts';
+import { closeDispute, raiseDispute } from './disputes.ts';
 import { showCheckout, submitCheckout, type PageResult } from './page.ts';
 import { functionEnvironment } from '../functions-routes.ts';
 import { formatWebhookMode, parseWebhookMode } from './settings.ts';
@@ -101,7 +103,21 @@ export async function handleStripeStandIn(
     if (problem) return replyJson(res, problem.status, problem.body);
     const text = method === 'POST' ? await body(req) : '';
     if (text === null) return replyJson(res, 413, stripeError(413, 'Request body too large.').body);
+    // Idempotency-Key on a POST: the first answer (success or refusal of a valid request) is kept and given
+    // again, so a retry after a lost answer creates nothing twice (Stripe keeps keys for 24 hours).
+    const idempotencyKey = method === 'POST' ? header(req, 'idempotency-key') : undefined;
+    const remembered = idempotencyKey ? state.idempotent.get(`${path} ${idempotencyKey}`) : undefined;
+    if (remembered) {
+      return replyJson(res, remembered.status, remembered.body, {
+        'request-id': `req_local_${Date.now().toString(36)}`,
+        'idempotent-replayed': 'true',
+      });
+    }
     const result = await handleApi(stack, method, path.slice('/v1'.length), url, text);
+    if (idempotencyKey && result.status < 500) {
+      state.idempotent.set(`${path} ${idempotencyKey}`, result);
+      if (state.idempotent.size > 10_000) state.idempotent.delete(state.idempotent.keys().next().value ?? '');
+    }
     return replyJson(res, result.status, result.body, {
       'request-id': `req_local_${Date.now().toString(36)}`,
     });
@@ -156,6 +172,16 @@ export async function handleStripeStandIn(
           event: JSON.parse(event.payload) as unknown,
         })),
     );
+  }
+  const disputeClose = /^\/disputes\/(dp_[A-Za-z0-9]+)\/close$/.exec(path);
+  if ((path === '/disputes' || disputeClose) && method === 'POST') {
+    const text = await body(req);
+    const parsed = text === null ? null : parseJson(Buffer.from(text));
+    const fields = parsed?.ok && isRecord(parsed.value) ? parsed.value : {};
+    const result = disputeClose
+      ? await closeDispute(stack, disputeClose[1] ?? '', fields.status)
+      : await raiseDispute(stack, fields.payment_intent);
+    return replyJson(res, result.status, result.body);
   }
   const resend = /^\/events\/(evt_[A-Za-z0-9]+)\/resend$/.exec(path);
   if (resend && method === 'POST') {

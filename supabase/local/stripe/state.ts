@@ -90,6 +90,19 @@ export type Refund = {
   created: number;
 };
 
+export type Dispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  created: number;
+  livemode: false;
+};
+
 export type SentEvent = {
   id: string;
   type: string;
@@ -102,6 +115,9 @@ export type StandInState = {
   sessions: Map<string, StoredSession>;
   charges: Map<string, Charge>;
   refunds: Map<string, Refund>;
+  disputes: Map<string, Dispute>;
+  /** POST answers by Idempotency-Key, as Stripe keeps them: a retried request gets the first answer again. */
+  idempotent: Map<string, { status: number; body: unknown }>;
   events: SentEvent[];
   webhookMode: WebhookMode;
   timers: Set<NodeJS.Timeout>;
@@ -116,6 +132,8 @@ export function stateOf(stack: StackContext): StandInState {
       sessions: new Map(),
       charges: new Map(),
       refunds: new Map(),
+      disputes: new Map(),
+      idempotent: new Map(),
       events: [],
       webhookMode: parseWebhookMode(process.env.LOCAL_STRIPE_WEBHOOKS) ?? { kind: 'immediate' },
       timers: new Set(),

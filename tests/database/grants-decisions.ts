@@ -1,0 +1,358 @@
+// The decision table for privileges: for every table, view, sequence and function in the schemas the migrations
+// own (and for those schemas), what each API role may do, and why. tests/database/grants.test.ts reads the real
+// privileges from the migrated database and fails on any object missing here, any entry for an object that no
+// longer exists, and any difference. The grants themselves are in the migrations
+// (supabase/migrations/20261125100000_explicit_grants.sql and any later one); a role absent from an entry has
+// nothing. PUBLIC must hold nothing on any of these objects (checked separately).
+
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+
+export type ObjectKind = 'schema' | 'table' | 'view' | 'materialized view' | 'sequence' | 'function';
+
+/**
+ * Privilege names as `has_*_privilege` spells them. Tables: SELECT, INSERT, UPDATE, DELETE, TRUNCATE,
+ * REFERENCES, TRIGGER, MAINTAIN; column grants as `SELECT (col)`. Sequences: USAGE, SELECT, UPDATE. Functions:
+ * EXECUTE. Schemas: USAGE, CREATE.
+ */
+export type Privilege = string;
+
+export interface GrantDecision {
+  readonly kind: ObjectKind;
+  readonly grants: Readonly<Partial<Record<ApiRole, readonly Privilege[]>>>;
+  /** Why each role gets what it gets (or nothing). */
+  readonly why: string;
+}
+
+/** Schemas whose objects the migrations create: `public` and every schema a migration creates. */
+export const OWNED_SCHEMAS = ['public', 'private'] as const;
+
+const READ = ['SELECT'] as const;
+const READ_WRITE = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
+const EXECUTE = ['EXECUTE'] as const;
+const NOTHING = {} as const;
+
+const TRIGGER_ONLY =
+  'Trigger function: PostgreSQL checks EXECUTE only when a trigger is created, so no role needs it to fire.';
+const DEFINER_HELPER =
+  'Internal helper called only by security definer functions (which run as the owner); not an API.';
+const ADMIN_RPC =
+  'Admin dashboard RPC (src/features/admin/admin-api.ts); refuses a non-admin itself (require_admin). ' +
+  'Not for the service role, which is no admin.';
+
+export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
+  // Schemas ---------------------------------------------------------------------------------------------------
+  public: {
+    kind: 'schema',
+    grants: { anon: ['USAGE'], authenticated: ['USAGE'], service_role: ['USAGE'] },
+    why: "The platform's baseline: the Data API's roles use the exposed schema. Nobody but the owner creates in it.",
+  },
+  private: {
+    kind: 'schema',
+    grants: { authenticated: ['USAGE'] },
+    why:
+      'Policy helpers (private.is_admin(uuid)), not exposed by the Data API. Policies run as the querying role, ' +
+      'and only authenticated has policies calling into it; the service role bypasses RLS.',
+  },
+
+  // Tables ----------------------------------------------------------------------------------------------------
+  'public.products': {
+    kind: 'table',
+    grants: { anon: READ, authenticated: READ_WRITE, service_role: READ },
+    why:
+      'Everyone reads the catalogue (RLS: published; admins all; owners what they bought). Admins write it through ' +
+      'the admin policies (admin-api.ts createProduct/updateCatalogueItem, audio-upload.ts). The service role ' +
+      'prices carts and grants purchases from it (open_checkout_order, fulfil_order, insert_purchase).',
+  },
+  'public.packages': {
+    kind: 'table',
+    grants: { anon: READ, authenticated: READ_WRITE, service_role: READ },
+    why:
+      'Everyone reads published packages; admins write them (admin policies; the edit form updates). The service ' +
+      'role prices package lines (open_checkout_order).',
+  },
+  'public.package_items': {
+    kind: 'table',
+    grants: { anon: READ, authenticated: READ_WRITE, service_role: READ },
+    why:
+      'Everyone reads the items of published packages; admins write them (admin policies). The service role ' +
+      'checks and grants package contents (open_checkout_order, fulfil_order).',
+  },
+  'public.user_roles': {
+    kind: 'table',
+    grants: { authenticated: ['SELECT', 'INSERT', 'DELETE'], service_role: READ },
+    why:
+      'A user reads their own roles (the account and admin checks), admins all; admins grant and revoke roles ' +
+      "(insert and delete policies; there is no update policy). refund-order reads the caller's admin row with " +
+      'the service role. anon has no roles to read.',
+  },
+  'public.orders': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+    why:
+      'Customers read their own orders (account page), admins all; no write policy. The service role opens ' +
+      'orders (open_checkout_order), records the Stripe session and failures (create-checkout), reads them ' +
+      '(verify-payment, fulfil, refund-order) and changes their status under a row lock (fulfil_order, ' +
+      'close_unpaid_order, mark_order_refunded). Orders are never deleted.',
+  },
+  'public.order_lines': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: ['SELECT', 'INSERT'] },
+    why:
+      'Customers read the lines of their own orders, admins all. The service role writes them with the order ' +
+      '(open_checkout_order) and reads them (verify-payment, fulfil_order).',
+  },
+  'public.purchases': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: ['SELECT', 'INSERT', 'DELETE'] },
+    why:
+      'Customers read their own purchases (library, player), admins all. The service role grants them ' +
+      "(fulfil_order, insert_purchase) and revokes a refunded order's (mark_order_refunded).",
+  },
+  'public.listening_positions': {
+    kind: 'table',
+    grants: { authenticated: READ_WRITE, service_role: ['SELECT', 'DELETE'] },
+    why:
+      "A listener reads and upserts their own positions, only for audio they own, and may delete them (RLS; the " +
+      'player, src/features/player/position-sync.ts; Download my data). No admin reads them (health data). The ' +
+      'service role reads and deletes (export, deletion, support in edge functions) and never rewrites one. ' +
+      'anon has nothing (docs/listening-positions.md).',
+  },
+  'public.admin_activity': {
+    kind: 'table',
+    grants: { authenticated: READ },
+    why:
+      'Admins read the log (RLS; admin-api.ts activityQuery). Appends go through log_admin_activity (security ' +
+      'definer), so nobody writes the table; no edge function reads it.',
+  },
+  'public.admin_sales_by_day': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Rollup kept by triggers and read by admin_overview (security definer): no API role touches it.',
+  },
+  'public.admin_sales_by_item': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Rollup kept by triggers and read by admin_overview (security definer): no API role touches it.',
+  },
+  'public.admin_sales_by_customer': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Rollup kept by triggers and read by admin functions (security definer): no API role touches it.',
+  },
+  'public.customer_directory': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Customer emails mirrored from auth.users by a trigger, read only by admin functions (security definer): ' +
+      'never exposed.',
+  },
+
+  // Sequences -------------------------------------------------------------------------------------------------
+  'public.admin_activity_id_seq': {
+    kind: 'sequence',
+    grants: NOTHING,
+    why: 'Identity of admin_activity; only log_admin_activity (security definer) inserts there.',
+  },
+
+  // Functions: the app's and the policies' --------------------------------------------------------------------
+  'public.is_admin()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      'Answers for the caller; called by policies on admin_activity and order_lines (evaluated as the querying ' +
+      'role) and through the API by a signed-in user. anon has no policy calling it; the service role bypasses RLS.',
+  },
+  'private.is_admin(uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      "Called by the first migrations' policies (roles, catalogue, orders, purchases, storage), evaluated as the " +
+      'querying role; only authenticated has such policies. Not reachable through the API (private is not exposed).',
+  },
+
+  // Functions: admin RPCs ---------------------------------------------------------------------------------------
+  'public.admin_overview()': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_list_orders(text,text,date,date,integer,integer)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_export_orders(text,text,date,date)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_order_detail(uuid)': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_list_customers(text,integer,integer)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_customer_purchases(uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_grant_audio(uuid,uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_list_admins()': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_grant_admin(text)': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_revoke_admin(uuid)': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_create_package(text,text,text,integer,boolean,uuid[])': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_add_package_item(uuid,uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_remove_package_item(uuid,uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+
+  // Functions: the edge functions' (service role) ----------------------------------------------------------------
+  'public.open_checkout_order(uuid,jsonb)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'create-checkout opens the order; the browser never prices or opens one itself.',
+  },
+  'public.fulfil_order(uuid,text,text,integer)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "stripe-webhook and verify-payment (_shared/fulfil.ts) grant a paid order's items.",
+  },
+  'public.close_unpaid_order(text,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'stripe-webhook closes an expired or failed checkout.',
+  },
+  'public.mark_order_refunded(text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "refund-order and stripe-webhook (charge.refunded) revoke a refunded order's purchases.",
+  },
+  'public.delete_account(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "delete-account deletes the verified caller's account.",
+  },
+  'public.log_admin_activity(uuid,text,text,text,text,jsonb,jsonb)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'refund-order logs the refund with the verified admin as actor; nobody else forges log rows.',
+  },
+  'public.insert_purchase(uuid,text,text,numeric,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "The spec's server-side purchase call (security invoker); never the browser's.",
+  },
+
+  // Functions: internal -----------------------------------------------------------------------------------------
+  'public.set_updated_at()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.listening_positions_keep_newest()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.prevent_self_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.prevent_last_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.log_admin_row_change()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.admin_activity_append_only()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.admin_track_order()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.admin_track_order_line()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.package_requires_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.sync_customer_directory()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.require_admin()': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.london_day(timestamp with time zone)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.admin_apply_line(public.order_lines,integer)': {
+    kind: 'function',
+    grants: NOTHING,
+    why: DEFINER_HELPER,
+  },
+  'public.admin_apply_order(public.orders,integer)': {
+    kind: 'function',
+    grants: NOTHING,
+    why: DEFINER_HELPER,
+  },
+  'public.admin_filtered_orders(text,text,date,date,integer,integer)': {
+    kind: 'function',
+    grants: NOTHING,
+    why: DEFINER_HELPER,
+  },
+  'public.admin_csv_field(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.admin_package_slug(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.admin_rebuild_sales_rollups()': {
+    kind: 'function',
+    grants: NOTHING,
+    why: 'Maintenance, run by the database owner (migrations, the benchmark after a bulk load); not an API.',
+  },
+
+  // Money exact (docs/money.md; supabase/migrations/20261125200000_money_exact.sql, 20261125200100_*) --------------
+  'public.order_items': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: ['SELECT', 'INSERT'] },
+    why:
+      "Each audio an order grants with its checkout price. Customers read their own orders' (RLS), admins all. " +
+      'The service role writes them with the order (open_checkout_order, fill_order_items) and reads them ' +
+      '(fulfil_order, the ungranted titles); never updated, deleted only with the order (cascade).',
+  },
+  'public.suspended_purchases': {
+    kind: 'table',
+    grants: { service_role: ['SELECT', 'INSERT', 'DELETE'] },
+    why:
+      'Purchases of an order under an open dispute: owned by nobody, so no API role reads them. The service ' +
+      'role moves them in and out (open_order_dispute, close_order_dispute, mark_order_refunded).',
+  },
+  'public.split_pence(integer,numeric[])': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'Price splitting inside open_checkout_order, fulfil_order and fill_order_items (security invoker, run by the service role).',
+  },
+  'public.fill_order_items(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'fulfil_order (security invoker, service role) fills the items of an order opened before order_items existed.',
+  },
+  'public.record_ungranted_refund(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions record the automatic refund of what fulfilment could not grant (_shared/fulfil.ts).',
+  },
+  'public.open_order_dispute(text,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "stripe-webhook (charge.dispute.created) suspends the disputed order's audio.",
+  },
+  'public.close_order_dispute(text,text,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'stripe-webhook (charge.dispute.closed) restores (won) or revokes (lost) the audio.',
+  },
+  'public.claim_order_email(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions claim a receipt or refund notice once per order before sending it (_shared/order-emails.ts).',
+  },
+  'public.release_order_email(uuid,text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'The functions release a claimed email whose sending failed, so a retry sends it.',
+  },
+  'public.order_email_details(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: "What a receipt says, with the customer's email (security definer: auth.users is no API); the functions only.",
+  },
+  'public.unfulfilled_sessions(text[])': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'reconcile-payments finds which paid Checkout Sessions have an order not yet fulfilled.',
+  },
+  'public.admin_disputed_orders()': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+  'public.admin_rollup_slot(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.admin_order_revenue(public.orders)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+};

@@ -1,0 +1,157 @@
+// The deployment rehearsal (README "Deployment"): the Supabase CLI from npm (supabase@2.117.0, pinned) pushes
+// supabase/migrations and the seed to a fresh database that has only what a new hosted project has
+// (hosted-roles.sql, bootstrap.sql) on the real PostgreSQL 17 server, connecting as `postgres` (not a
+// superuser), exactly as a deployer's `supabase db push --db-url … --include-seed` does; then the smoke test:
+// the catalogue read as anon and a purchase as the service role, both through `authenticator` switching
+// role as PostgREST does.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationFiles } from '../../supabase/local/baseline.ts';
+import { withRequestContext, type RequestContext } from '../../supabase/local/db.ts';
+import { PostgresDatabase } from '../../supabase/local/engine.ts';
+import { createHostedDatabase, type RealPostgresDatabase } from '../../supabase/local/real-postgres.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const cli = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('supabase/package.json')),
+  'dist/supabase.js',
+);
+
+let target: RealPostgresDatabase;
+let deployer: PostgresDatabase;
+let api: PostgresDatabase;
+let push: { stdout: string; stderr: string };
+
+const anon: RequestContext = { role: 'anon', claims: { role: 'anon', iss: 'supabase' } };
+const service: RequestContext = { role: 'service_role', claims: { role: 'service_role', iss: 'supabase' } };
+
+beforeAll(async () => {
+  target = await createHostedDatabase(inject('realPostgres'));
+  // The README's command. sslmode=disable only because the test server has no certificate; hosted needs TLS.
+  push = await promisify(execFile)(
+    process.execPath,
+    [
+      cli,
+      'db',
+      'push',
+      '--db-url',
+      `${target.url}?sslmode=disable`,
+      '--include-seed',
+      '--yes',
+      '--workdir',
+      repo,
+    ],
+    { cwd: repo, timeout: 120_000, env: { ...process.env, DO_NOT_TRACK: '1' } },
+  );
+  deployer = await PostgresDatabase.connect(target.url);
+  api = await PostgresDatabase.connect(target.authenticatorUrl);
+}, 180_000);
+
+afterAll(async () => {
+  await deployer?.close();
+  await api?.close();
+  await target?.drop();
+});
+
+describe('supabase db push --db-url … --include-seed on a fresh hosted-like database', () => {
+  it('applies every migration in order, then the seed', async () => {
+    const files = await migrationFiles(path.join(repo, 'supabase', 'migrations'));
+    const output = `${push.stdout}\n${push.stderr}`;
+    for (const [, , file] of files) expect(output).toContain(`Applying migration ${file}`);
+    expect(output).toContain('Seeding data from supabase/seed.sql');
+    const history = await deployer.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
+    expect(history.rows.map((r) => r.version)).toEqual(files.map(([version]) => version));
+  });
+
+  it('the CLI ran as postgres, which is not a superuser', async () => {
+    const { rows } = await deployer.query<{ rolsuper: boolean; owner: string }>(
+      `select r.rolsuper, pg_get_userbyid(c.relowner) as owner
+       from pg_roles r, pg_class c where r.rolname = current_user and c.oid = 'public.products'::regclass`,
+    );
+    expect(rows).toEqual([{ rolsuper: false, owner: 'postgres' }]);
+  });
+
+  it('anon, through authenticator, reads the published catalogue and nothing else', async () => {
+    const published = await deployer.query<{ products: number; packages: number }>(
+      `select (select count(*)::int from public.products where published) as products,
+              (select count(*)::int from public.packages where published) as packages`,
+    );
+    expect(published.rows[0]!.products).toBeGreaterThan(0);
+    const seen = await withRequestContext(api, anon, async (tx) => {
+      const session = await tx.query<{ session: string; role: string }>(
+        'select session_user::text as session, current_user::text as role',
+      );
+      const catalogue = await tx.query<{ products: number; packages: number }>(
+        `select (select count(*)::int from public.products) as products,
+                (select count(*)::int from public.packages) as packages`,
+      );
+      return { ...session.rows[0]!, ...catalogue.rows[0]! };
+    });
+    expect(seen).toEqual({ session: 'authenticator', role: 'anon', ...published.rows[0]! });
+    // No order reaches anon: refused outright where the migrations grant anon nothing on orders (least
+    // privilege), or else filtered out by RLS. Either way not one row.
+    const orders = await withRequestContext(api, anon, (tx) => tx.query('select id from public.orders')).then(
+      (result) => result.rows,
+      (error: unknown) => (error as { code?: string }).code,
+    );
+    expect([[], '42501']).toContainEqual(orders);
+  });
+
+  it('the service role, through authenticator, takes an order and fulfils it; the buyer then owns the audio', async () => {
+    const userId = randomUUID();
+    // The Auth server's part: a confirmed user.
+    await deployer.query(
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+         raw_user_meta_data, created_at, updated_at)
+       values ($1, 'authenticated', 'authenticated', $2, '', now(), '{"provider":"email"}', '{}', now(), now())`,
+      [userId, `rehearsal-${userId}@example.test`],
+    );
+    const product = (
+      await deployer.query<{ id: string; pence: number }>(
+        `select id::text as id, price_pence as pence from public.products where published order by slug limit 1`,
+      )
+    ).rows[0]!;
+
+    const result = await withRequestContext(api, service, async (tx) => {
+      const opened = (
+        await tx.query<{ j: { order_id: string; amount_pence: number } }>(
+          `select public.open_checkout_order($1, $2::jsonb) as j`,
+          [userId, JSON.stringify([{ kind: 'product', id: product.id }])],
+        )
+      ).rows[0]!.j;
+      // What create-checkout-session does with the Stripe session's id.
+      await tx.query('update public.orders set stripe_session_id = $2 where id = $1', [
+        opened.order_id,
+        `cs_rehearsal_${opened.order_id}`,
+      ]);
+      const fulfilled = (
+        await tx.query<{ j: { status: string; granted: number } }>(
+          `select public.fulfil_order($1, $2, $3, $4) as j`,
+          [
+            opened.order_id,
+            `cs_rehearsal_${opened.order_id}`,
+            `pi_rehearsal_${opened.order_id}`,
+            opened.amount_pence,
+          ],
+        )
+      ).rows[0]!.j;
+      return { opened, fulfilled };
+    });
+    expect(result.opened.amount_pence).toBe(product.pence);
+    expect(result.fulfilled).toMatchObject({ status: 'paid', granted: 1 });
+
+    const owned = await withRequestContext(
+      api,
+      { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } },
+      (tx) => tx.query<{ product_id: string }>('select product_id::text from public.purchases'),
+    );
+    expect(owned.rows).toEqual([{ product_id: product.id }]);
+  });
+});
