@@ -1,7 +1,8 @@
 // Resume on any device in the player's store (src/features/player/player-store.ts): positions recorded to
 // the account, the question when another device left the current track elsewhere, its two answers, and the
 // speed remembered per track.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectAudio, REMOTE_POSITIONS_EVERY_MS } from '@/features/player/audio-engine';
 import { createPlayerStore } from '@/features/player/player-store';
 import type { ListeningPosition, PositionSync } from '@/features/player/position-sync';
 import type { Track } from '@/features/player/player-types';
@@ -145,5 +146,35 @@ describe('the time a position was reached', () => {
     store.rememberPosition('p1', 20.9, 600, 'hidden');
     expect(recorded).toHaveLength(1);
     expect(flushes).toBe(1); // whatever still waits goes now
+  });
+});
+
+describe('while the player sits paused on screen', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the account's positions again every 15 s, and stops when disconnected", async () => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    let reads = 0;
+    const sync: PositionSync = {
+      ...fakeSync([]).sync,
+      read: () => {
+        reads += 1;
+        return Promise.resolve([]);
+      },
+    };
+    const store = createPlayerStore({ positionSync: () => sync });
+    await store.setAccount('user-1');
+    reads = 0;
+    // jsdom has no media playback.
+    const audio = Object.assign(document.createElement('audio'), { pause: () => {}, load: () => {} });
+    const disconnect = connectAudio(audio, store, () => Promise.reject(new Error('no')), {
+      artist: 'Test',
+    });
+    await vi.advanceTimersByTimeAsync(REMOTE_POSITIONS_EVERY_MS);
+    expect(reads).toBe(1);
+    disconnect();
+    await vi.advanceTimersByTimeAsync(REMOTE_POSITIONS_EVERY_MS * 2);
+    expect(reads).toBe(1);
   });
 });

@@ -16,6 +16,8 @@ export const SLEEP_FADE_SECONDS = 30;
 export const END_OF_TRACK_FADE_SECONDS = 15;
 /** How often the listening position is saved while playing. */
 const REMEMBER_EVERY_SECONDS = 5;
+/** How often the account's positions are read again while the player is open, paused and on screen. */
+export const REMOTE_POSITIONS_EVERY_MS = 15_000;
 
 export type SignUrl = (productId: string) => Promise<SignedAudioUrl>;
 
@@ -420,6 +422,11 @@ export function connectAudio(
   attach(media);
   document.addEventListener('keydown', onKeyDown);
   document.addEventListener('visibilitychange', onVisibility);
+  // Another device may move on while this one sits paused on screen: asked within 15 s, never mid-listen.
+  const remoteTimer = setInterval(() => {
+    if (document.visibilityState === 'visible' && !store.getSnapshot().isPlaying)
+      void store.refreshRemotePositions();
+  }, REMOTE_POSITIONS_EVERY_MS);
   const unsubscribe = store.subscribe(onState);
   const detachEngine = store.attachEngine({
     seek: (seconds) => {
@@ -464,6 +471,7 @@ export function connectAudio(
     remember('pause');
     loadToken += 1;
     clearInterval(sleepInterval);
+    clearInterval(remoteTimer);
     clearTimeout(refreshTimer);
     detach(media);
     document.removeEventListener('keydown', onKeyDown);
