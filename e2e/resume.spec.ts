@@ -6,7 +6,7 @@ import { expect as baseExpect, stackUrl, test, waitForHydration } from './fixtur
 // Resume on any device (docs/listening-positions.md), in real Chromium against the production build and the
 // local stack: the demo customer on a "phone" (its own browser context) leaves a track at 0:40; on a computer
 // (another context) opening that track offers to continue there; then the phone moves on to 1:10 while the
-// computer left it elsewhere, and the computer asks which. Axe on the question at 1280 and 375 px.
+// computer, left at 0:20 and paused on screen, asks which within 20 s (no reload). Axe on the question at 1280 and 375 px.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
@@ -135,9 +135,7 @@ test.describe('resume on any device', () => {
     await waitPlaying(phone.page);
     await leaveAt(phone.page, 70);
 
-    // Coming back to the computer (the page becomes visible again, or is reloaded): it asks which.
-    await computer.page.reload();
-    await waitForHydration(computer.page);
+    // The computer, paused on screen, reads the account again within 15 s and asks which.
     await expect(question).toContainText('Continue from 1:10, played on your phone today, or 0:20?');
     await question.getByRole('button', { name: 'Continue from 0:20' }).click();
     await expect(question).toBeHidden();
