@@ -6,82 +6,45 @@ import { defineConfig, type Plugin } from 'vite';
 const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 
 /**
- * React Router's bundle sets `X.displayName = "X"` (a React DevTools label) on each component at the top
- * level, and declares them with `React.forwardRef(...)` or `React.memo(...)` without a pure annotation: both
- * count as side effects, so every component and what it calls (Form, useSubmit, form-data encoding,
- * ScrollRestoration; the data router's route rendering behind its memoized DataRoutes) stayed in the first
- * load, used or not. Dropping the labels and marking the calls pure lets the unused ones go.
+ * React Router's bundle declares its components at the top level with `React.forwardRef(...)` or
+ * `React.memo(...)` and labels each for React DevTools (`X.displayName = "X"`). The bundler cannot tell
+ * that either is free of side effects (React is CommonJS), so every component and what it calls (Form,
+ * useSubmit, ScrollRestoration, the data router's route rendering) stayed in the first load, used or not.
+ * Bundler options only, no change to React Router's code: React Router's imports of React resolve to
+ * build/react-for-react-router.ts, where the two wrappers are declared pure, and an assignment to a property
+ * (the labels) counts as free of side effects (`treeshake.propertyWriteSideEffects`). See
+ * docs/decisions/0001-islands.md for what to check when upgrading React or React Router.
  */
-function dropReactRouterDisplayNames(): Plugin {
-  return {
-    name: 'drop-react-router-display-names',
-    apply: 'build',
-    transform(code, id) {
-      if (!/node_modules\/react-router\/dist\/.*\.mjs$/.test(id)) return null;
-      const labelled = code.replace(/^\s*[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '');
-      return {
-        code: labelled.replace(
-          /^var ([A-Za-z0-9_$]+) = (React\d*\.(?:forwardRef|memo)\()/gm,
-          'var $1 = /* @__PURE__ */ $2',
-        ),
-        map: null,
-      };
-    },
-  };
-}
-
 /**
- * Two React Router features exist only in its framework and RSC modes, which this app does not use (it renders
- * a <BrowserRouter>): Link's `prefetch` (usePrefetchBehavior returns "do not prefetch" whenever there is no
- * framework context, so PrefetchPageLinks and the route-module link helpers it would render never run) and
- * the error boundary's RSC error handler (its context is false outside an RSC router). Resolving those two
- * checks to the value they always have here lets the code behind them go (about 1.5 KB gzip of every
- * page). Each replacement must match, so an upgrade that changes the code fails the build instead of
- * silently keeping or breaking it.
+ * React Router publishes a production build beside its development one, but its package exports name only the
+ * development build (its issues #12532 and #14102: meant to be temporary), so its development warnings and
+ * checks ship to every visitor. The production build uses the package's own production files, which differ
+ * only in those warnings being off.
  */
-const reactRouterModeOnlyCode: { find: string; replace: string }[] = [
-  // The package's exports name only its development build; its production build differs in this line alone.
-  { find: 'var ENABLE_DEV_WARNINGS = true;', replace: 'var ENABLE_DEV_WARNINGS = false;' },
-  {
-    find: 'let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(\n      prefetch,\n      rest\n    );',
-    replace: 'let prefetchRef = null, prefetchHandlers = {};',
-  },
-  {
-    find: 'return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link, /* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })) : link;',
-    replace: 'return link;',
-  },
-  {
-    find: 'if (this.context && typeof error === "object" && error && "digest" in error',
-    replace: 'if (false && typeof error === "object" && error && "digest" in error',
-  },
-  {
-    find: 'if (this.context) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler',
-    replace: 'if (false) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler',
-  },
-];
+const reactRouterProduction: Record<string, string> = {
+  'react-router': './node_modules/react-router/dist/production/index.mjs',
+  'react-router/dom': './node_modules/react-router/dist/production/dom-export.mjs',
+};
 
-function dropReactRouterModeOnlyCode(): Plugin {
+const reactForReactRouter = fileURLToPath(new URL('./build/react-for-react-router.ts', import.meta.url));
+
+function reactRouterPureComponents(): Plugin {
   return {
-    name: 'drop-react-router-mode-only-code',
+    name: 'react-router-pure-components',
     apply: 'build',
-    transform(code, id) {
-      if (
-        !/node_modules\/react-router\/dist\/.*\.mjs$/.test(id) ||
-        !code.includes('function usePrefetchBehavior(')
-      )
-        return null;
-      let result = code;
-      for (const { find, replace } of reactRouterModeOnlyCode) {
-        if (!result.includes(find)) throw new Error(`React Router changed: "${find}" not found in ${id}`);
-        result = result.replace(find, replace);
-      }
-      return { code: result, map: null };
+    // Before Vite's own resolver, which would resolve 'react' first.
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react' && importer && /node_modules\/react-router\/dist\//.test(importer))
+        return reactForReactRouter;
+      const production = reactRouterProduction[source];
+      return production ? fileURLToPath(new URL(production, import.meta.url)) : null;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), dropReactRouterDisplayNames(), dropReactRouterModeOnlyCode()],
+  plugins: [react(), tailwindcss(), reactRouterPureComponents()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   build: {
@@ -92,6 +55,9 @@ export default defineConfig({
     // ~2 KB to every page's first load for client-side navigations only.
     modulePreload: false,
     rolldownOptions: {
+      // The DevTools labels above (`X.displayName = ...`) and the like: a write to a property of an object
+      // that is otherwise unused no longer keeps the object.
+      treeshake: { propertyWriteSideEffects: false },
       output: {
         // Everything the entry imports statically in one chunk (Rolldown would otherwise split out the parts
         // that lazy pages share, e.g. React's jsx runtime and the icon base): every page loads all of it

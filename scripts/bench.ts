@@ -164,6 +164,19 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
     },
   },
   {
+    title: 'First input (slow phone)',
+    run: async () => {
+      const server = await startStaticServer({ distDir: 'dist', port: sitePort });
+      try {
+        return await (await import('./bench-first-input')).runFirstInputBench({
+          siteUrl: `http://localhost:${sitePort}`,
+        });
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  },
+  {
     title: 'Checkout',
     run: async () => (await import('./bench-checkout')).runCheckoutBench(),
   },

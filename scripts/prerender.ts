@@ -3,7 +3,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import type * as EntryServer from '../src/entry-server';
-import { ISLAND_ATTRIBUTE, STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
+import {
+  CLICK_HANDLER_MARK,
+  ISLAND_ATTRIBUTE,
+  STATIC_PAGE_ATTRIBUTE,
+} from '../src/components/island/island-attributes';
+import { EARLY_CONTROL_ATTRIBUTE, EARLY_PRESSABLE } from '../src/lib/early-input-script';
+import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/page-head';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
 
 type Entry = typeof EntryServer;
@@ -39,8 +45,11 @@ export function splitHoistedHead(markup: string): { head: string[]; body: string
   return { head, body: rest };
 }
 
-function markPrerendered(tag: string): string {
-  return tag.replace(/^<(title|meta|link)\b/, '<$1 data-prerendered=""');
+/** The prerendered copy of a head tag: marked as such instead of as the page's (src/components/seo/seo.tsx). */
+export function markPrerendered(tag: string): string {
+  return tag
+    .replace(` ${PAGE_HEAD_ATTRIBUTE}=""`, '')
+    .replace(/^<(title|meta|link)\b/, '<$1 data-prerendered=""');
 }
 
 function count(html: string, pattern: RegExp): number {
@@ -59,25 +68,57 @@ export function checkPage(route: string, html: string, requireStructuredData: bo
   if (requireStructuredData && !/<script type="application\/ld\+json"/.test(html))
     problems.push('no JSON-LD');
   if (/data-route-error=/.test(html)) problems.push('rendered the error page');
-  if (/<template id="B:|<!--\$\?-->/.test(html)) problems.push('content outlined behind a Suspense fallback');
   if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join(', ')}`);
 }
 
+/** What does nothing without code: controls, and elements that act as one. */
+const NEEDS_CODE = [
+  'button:not([disabled])',
+  'input',
+  'select',
+  'textarea',
+  'form',
+  '[role=button]',
+  '[role=tab]',
+  '[role=switch]',
+  '[role=checkbox]',
+  '[role=radio]',
+  '[role=menuitem]',
+  '[role=slider]',
+  'a:not([href])',
+  `[${CLICK_HANDLER_MARK}]`,
+].join(', ');
+
 /**
  * A marketing page's first load adopts its markup without its code (src/app/adopted-page.tsx): only its
- * islands become interactive. A control outside every island would do nothing there, so it fails the build
- * (links and <details> work without code).
+ * islands become interactive. So the build fails for:
+ * - anything outside every island that needs code: a button, a form control, an element with a control's
+ *   role (role=button, role=tab...), a link without href, or an element rendered with an onClick handler (a
+ *   link with one included: its handler would never run). The markup carries no handlers; the marked render
+ *   of tests/components/adoptable-pages.test.tsx adds CLICK_HANDLER_MARK to each element that has one.
+ *   Links and <details> work without code.
+ * - a control inside an island without its own EARLY_CONTROL_ATTRIBUTE (unique in the island): a press or
+ *   typed text before the island's code arrived is carried over by that identity.
  */
 export function checkAdoptedPage(route: string, html: string): void {
   const { document } = new JSDOM(html).window;
   const page = document.querySelector(`[${STATIC_PAGE_ATTRIBUTE}]`);
   if (!page) return;
-  page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`).forEach((island) => island.remove());
-  const controls = [...page.querySelectorAll('button:not([disabled]), input, select, textarea, form')];
-  if (controls.length > 0) {
-    const names = controls.map((control) => control.outerHTML.slice(0, 80)).join('; ');
-    throw new Error(`Prerender of ${route} failed: controls outside an island of the adopted page: ${names}`);
+  const problems: string[] = [];
+  const describe = (element: Element) => element.outerHTML.slice(0, 80);
+  for (const island of page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`)) {
+    const keys = new Set<string>();
+    for (const control of island.querySelectorAll(`${EARLY_PRESSABLE}, input, textarea, select`)) {
+      const key = control.getAttribute(EARLY_CONTROL_ATTRIBUTE);
+      if (key === null || keys.has(key)) problems.push(`a control in an island without its own ${EARLY_CONTROL_ATTRIBUTE}: ${describe(control)}`);
+      else keys.add(key);
+    }
   }
+  page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`).forEach((island) => island.remove());
+  const controls = [...page.querySelectorAll(NEEDS_CODE)];
+  if (controls.length > 0)
+    problems.push(`controls outside an island of the adopted page: ${controls.map(describe).join('; ')}`);
+  if (problems.length > 0) throw new Error(`Prerender of ${route} failed: ${problems.join('; ')}`);
 }
 
 async function readStylesheets(distDir: string, html: string): Promise<Map<string, string>> {

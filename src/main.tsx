@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { prepareAdoption, removePrerenderedHead } from './app/adopted-page';
+import { prepareAdoption } from './app/adopted-page';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { BANNER_ALLOWED_ATTRIBUTE } from './features/consent/consent-script';
@@ -9,6 +9,8 @@ import { preloadCookieBanner } from './features/consent/cookie-banner-host';
 import './styles/index.css';
 
 function start(): void {
+  // The moment the app's code runs (npm run bench measures the time from the first paint to here).
+  performance.mark('app-start');
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const app = (
@@ -20,14 +22,13 @@ function start(): void {
   );
   const prerendered = container.hasChildNodes();
   const { pathname } = window.location;
-  const render = (adopted: boolean) => {
+  const render = () => {
     if (!prerendered) {
       createRoot(container).render(app);
       return;
     }
-    // React inserts each page's <title>/<meta>/<link> itself; drop the prerendered copies so they are not
-    // left stale in <head> after the first client-side navigation. An adopted page keeps them until left.
-    if (!adopted) removePrerenderedHead();
+    // The prerendered <title>/<meta>/<link> stay until the page has rendered its own (src/app/lazy-page.tsx):
+    // the document is never without a title. An adopted page keeps them until left.
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of holding
     // the main thread for the whole page; a tap meanwhile makes React hydrate what was tapped at once.
     startTransition(() => {
@@ -49,7 +50,7 @@ function start(): void {
       return adopted;
     },
   );
-  void Promise.all([page, banner]).then(([adopted]) => render(adopted));
+  void Promise.all([page, banner]).then(render);
 }
 
 start();

@@ -1,6 +1,8 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
+import { claimEarlyInput } from '@/lib/early-input';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
 import {
   ISLAND_ATTRIBUTE,
   isIslandName,
@@ -30,11 +32,6 @@ export interface Adoption {
 }
 
 let adoption: Adoption | null = null;
-
-/** The prerendered <title>/<meta>/<link> tags: a page React renders inserts its own. */
-export function removePrerenderedHead(): void {
-  document.head.querySelectorAll('[data-prerendered]').forEach((node) => node.remove());
-}
 
 function islandNameOf(element: Element): IslandName | null {
   const name = element.getAttribute(ISLAND_ATTRIBUTE);
@@ -79,53 +76,62 @@ export function adoptedPageFor(pathname: string): Adoption | null {
 }
 
 /**
- * Once the visitor leaves the adopted page, its head tags go with it (the next page renders its own); a
- * later visit to it renders it from its module. The layout calls this on every path change; a layout effect
- * runs after the next page has inserted its own tags and before the browser paints.
+ * Once the visitor leaves the adopted page, a later visit to it renders it from its module. Its head tags
+ * stay until the next page has rendered its own (src/app/lazy-page.tsx), so there is always a title. The
+ * layout calls this on every path change.
  */
 export function useLeaveAdoptedPage(pathname: string): void {
   useLayoutEffect(() => {
-    if (!adoption || adoption.pathname === pathname) return;
-    adoption = null;
-    removePrerenderedHead();
+    if (adoption && adoption.pathname !== pathname) adoption = null;
   }, [pathname]);
 }
 
-const CONTROLS = 'a[href], button, input, select, textarea, summary';
+/** The control with this identity in an island's markup (EARLY_CONTROL_ATTRIBUTE). */
+function controlByKey(root: ParentNode, key: string | null): HTMLElement | null {
+  if (key === null) return null;
+  const control = root.querySelector(`[${EARLY_CONTROL_ATTRIBUTE}="${CSS.escape(key)}"]`);
+  return control instanceof HTMLElement ? control : null;
+}
 
-export function controlsIn(nodes: readonly Node[]): Element[] {
-  return nodes.flatMap((node) =>
-    node instanceof Element
-      ? [...(node.matches(CONTROLS) ? [node] : []), ...node.querySelectorAll(CONTROLS)]
-      : [],
-  );
+/** Keyboard focus (and a text field's caret) in the prerendered markup, by the control's identity. */
+function focusIn(nodes: readonly Node[]) {
+  const active = document.activeElement;
+  if (!active || !nodes.some((node) => node.contains(active))) return null;
+  const field = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
+  return {
+    key: active.getAttribute(EARLY_CONTROL_ATTRIBUTE),
+    selection: field
+      ? ([field.selectionStart, field.selectionEnd, field.selectionDirection ?? undefined] as const)
+      : null,
+  };
 }
 
 /**
- * One island, mounted over its prerendered markup in the same commit, so nothing moves on screen. The
- * island renders the markup it replaces, so keyboard focus in it, and a button pressed before its code had
- * arrived (`early.pressed`: its index among the island's controls), carry over to the same control.
+ * One island, mounted over its prerendered markup in the same commit, so nothing moves on screen. What the
+ * visitor did before its code arrived carries over by identity (EARLY_CONTROL_ATTRIBUTE), never by position:
+ * keyboard focus and a text field's caret move to the island's control with the same key, and each button
+ * pressed (src/lib/early-input-script.ts) is pressed again on it; a press on a control the island does not
+ * render (e.g. 'Load calendar' for a visitor who has already consented) does nothing. Text typed into a field
+ * is the island's to read from the markup (e.g. src/features/faq/faq-browser-island.tsx).
  */
-export function IslandMount({
-  container,
-  island,
-  early,
-}: {
-  container: HTMLElement;
-  island: IslandModule;
-  early?: { pressed: number | null };
-}) {
+export function IslandMount({ container, island }: { container: HTMLElement; island: IslandModule }) {
   const [mount] = useState(() => ({
     prerendered: [...container.childNodes],
     content: island.render(container),
   }));
   useLayoutEffect(() => {
-    const focused = controlsIn(mount.prerendered).findIndex((control) => control === document.activeElement);
+    // The island's own layout effects have run (it has read and moved what it needs); the rest goes now.
+    const presses = claimEarlyInput(container);
+    const focused = focusIn(mount.prerendered);
     for (const node of mount.prerendered) node.remove();
-    const controls = container.querySelectorAll<HTMLElement>(CONTROLS);
-    if (focused >= 0) controls[focused]?.focus();
-    if (early?.pressed != null) controls[early.pressed]?.click();
-  }, [mount, container, early]);
+    const target = controlByKey(container, focused?.key ?? null);
+    if (target) {
+      target.focus();
+      if (focused?.selection && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement))
+        target.setSelectionRange(...focused.selection);
+    }
+    for (const press of presses) controlByKey(container, press.key)?.click();
+  }, [mount, container]);
   return createPortal(mount.content, container);
 }
 

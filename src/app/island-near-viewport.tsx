@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { IslandName } from '@/components/island/island-attributes';
-import { controlsIn, IslandMount } from './adopted-page';
+import { IslandMount } from './adopted-page';
 import { islandModules, type IslandModule } from './islands';
 
 // Loaded only for a page with such an island (src/app/adopted-page.tsx), so no other page's first load carries it.
@@ -10,32 +10,20 @@ import { islandModules, type IslandModule } from './islands';
  * focuses or presses something in it (islandsLoadedNearViewport).
  */
 export function IslandNearViewport({ container, name }: { container: HTMLElement; name: IslandName }) {
-  const [loaded, setLoaded] = useState<{ island: IslandModule; early: { pressed: number | null } } | null>(
-    null,
-  );
+  const [island, setIsland] = useState<IslandModule | null>(null);
   useEffect(() => {
-    // Read when the island mounts: a press may come after its code has arrived but before it has mounted.
-    const early = { pressed: null as number | null };
     let started = false;
     const load = () => {
       if (started) return;
       started = true;
       islandModules[name]().then(
-        (island) => startTransition(() => setLoaded({ island, early })),
+        (loaded) => startTransition(() => setIsland(loaded)),
         (error: unknown) => console.warn('Could not load part of the page:', error),
       );
     };
-    // A press on a button waits for the island (a link works on its own).
-    const onClick = (event: MouseEvent) => {
-      const button = event.target instanceof Element ? event.target.closest('button') : null;
-      const index = button ? controlsIn([...container.childNodes]).indexOf(button) : -1;
-      if (index < 0) return;
-      early.pressed = index;
-      load();
-    };
+    // A press made meanwhile waits for the island (src/lib/early-input-script.ts), which presses it again.
     container.addEventListener('focusin', load);
     container.addEventListener('pointerdown', load);
-    container.addEventListener('click', onClick);
     // Where the browser cannot tell (no IntersectionObserver), the island loads at once.
     const observer =
       typeof IntersectionObserver === 'undefined'
@@ -49,8 +37,7 @@ export function IslandNearViewport({ container, name }: { container: HTMLElement
       observer?.disconnect();
       container.removeEventListener('focusin', load);
       container.removeEventListener('pointerdown', load);
-      container.removeEventListener('click', onClick);
     };
   }, [container, name]);
-  return loaded ? <IslandMount container={container} island={loaded.island} early={loaded.early} /> : null;
+  return island ? <IslandMount container={container} island={island} /> : null;
 }

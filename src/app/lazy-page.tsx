@@ -1,4 +1,7 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
+import { PAGE_HEAD_ATTRIBUTE } from '@/components/seo/page-head';
+import { claimEarlyInput } from '@/lib/early-input';
 import { preloadableLazy } from '@/lib/preloadable-lazy';
 
 export interface PageModule {
@@ -18,14 +21,33 @@ export interface LazyPage {
  */
 export function useHydratedMarker(ready = true) {
   useEffect(() => {
-    if (ready) document.documentElement.dataset.hydrated = 'true';
+    if (!ready) return;
+    document.documentElement.dataset.hydrated = 'true';
+    // The page's markup is React's now: presses in it reach React, those made before are made again.
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (main)
+      for (const press of claimEarlyInput(main))
+        if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
   }, [ready]);
+}
+
+/**
+ * Once a page has rendered its own <title>/<meta>/<link>, the prerendered ones it did not reuse (seo.tsx).
+ * Replaced, never removed first: the document always has a title.
+ */
+export function removeStalePrerenderedHead(): void {
+  document.head
+    .querySelectorAll(`[data-prerendered]:not([${PAGE_HEAD_ATTRIBUTE}])`)
+    .forEach((node) => node.remove());
 }
 
 /** A page component loaded on demand, which renders synchronously once preloaded. */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const page = preloadableLazy(() => load().then((module) => module.Component));
   const Page = (() => {
+    // The page's own <title>/<meta>/<link> are in the document by now (this commit): the stale prerendered
+    // ones go in the same task.
+    useLayoutEffect(removeStalePrerenderedHead, []);
     useHydratedMarker();
     return <page.Component />;
   }) as LazyPage;

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 // A prerendered page hydrates with what the prerender knew (no stored choices, no session, an empty cart) and
 // then shows what only the browser knows. useSyncExternalStore alone would make that second render synchronous
@@ -6,12 +6,18 @@ import { startTransition, useCallback, useEffect, useRef, useState, useSyncExter
 // transition, which React renders in small slices.
 //
 // Whether a component is being hydrated is per component, not per page: React hydrates the page's Suspense
-// boundary in a later pass than the chrome around it, after the chrome's effects have run. React reads
-// getServerSnapshot only while hydrating, so that call is what marks a component as hydrated.
+// boundary in a later pass than the chrome around it. Each component asks React, with the documented
+// contract of useSyncExternalStore: its getServerSnapshot is "used only during server rendering and during
+// hydration" (react.dev, useSyncExternalStore). Nothing depends on when or how often React calls it.
 
 const noSubscription = () => () => {};
 const yes = () => true;
 const no = () => false;
+
+/** True while React is hydrating (or server-rendering) the calling component, false in the browser after. */
+function useIsHydrating(): boolean {
+  return useSyncExternalStore(noSubscription, no, yes);
+}
 
 /**
  * useSyncExternalStore, except that a component React hydrates keeps the server snapshot (what the
@@ -23,22 +29,15 @@ export function useHydratedStore<T>(
   getSnapshot: () => T,
   getServerSnapshot: () => T,
 ): T {
-  const hydrated = useRef(false);
-  const [live, setLive] = useState(false);
-  const readServer = useCallback(() => {
-    hydrated.current = true;
-    return getServerSnapshot();
-  }, [getServerSnapshot]);
-  // React compares this after the commit and on every store change: until the switch, a hydrated component
-  // reads the server snapshot there too, or React would re-render it at once, synchronously.
-  const read = useCallback(
-    () => (hydrated.current && !live ? getServerSnapshot() : getSnapshot()),
-    [live, getSnapshot, getServerSnapshot],
-  );
+  // Decided on the first render: hydrated (keep the server snapshot for now) or rendered in the browser.
+  // After hydration React renders this component once more for useIsHydrating (a small synchronous render
+  // of this component alone: what it returns is unchanged until the switch below).
+  const hydrating = useIsHydrating();
+  const [live, setLive] = useState(!hydrating);
   useEffect(() => {
-    if (hydrated.current && !live) startTransition(() => setLive(true));
+    if (!live) startTransition(() => setLive(true));
   }, [live]);
-  return useSyncExternalStore(subscribe, read, readServer);
+  return useSyncExternalStore(subscribe, live ? getSnapshot : getServerSnapshot, getServerSnapshot);
 }
 
 /**

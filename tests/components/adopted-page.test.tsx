@@ -4,21 +4,30 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareAdoption } from '@/app/adopted-page';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { paths } from '@/config/paths';
 import { faqEntries } from '@/content/faq-entries';
 import { preloadCookieBanner } from '@/features/consent/cookie-banner-host';
+import { earlyInputScript } from '@/lib/early-input-script';
 
 const LOAD = { timeout: 5000 };
 
+// The before-paint early-input script, as index.html runs it (once per document).
+beforeAll(() => {
+  new Function(earlyInputScript)();
+});
+
 /**
  * A marketing page as the prerender step writes it (page markup in #root, its head tags marked), then loaded
- * as src/main.tsx does: adopt, hydrate.
+ * as src/main.tsx does: adopt, hydrate. `beforeCode` acts on the prerendered page before any code runs.
  */
-async function firstLoad(path: string): Promise<{ container: HTMLElement; root: Root }> {
+async function firstLoad(
+  path: string,
+  beforeCode?: () => Promise<void>,
+): Promise<{ container: HTMLElement; root: Root }> {
   await Promise.all([preloadPage(path), preloadCookieBanner()]);
   const markup = renderToString(
     <StrictMode>
@@ -29,12 +38,15 @@ async function firstLoad(path: string): Promise<{ container: HTMLElement; root: 
   );
   // React emits the hoisted <title>/<meta>/<link> first; the prerender step moves them into <head>.
   const head = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(markup)?.[0] ?? '';
-  document.head.innerHTML = head.replace(/<(title|meta|link)\b/g, '<$1 data-prerendered=""');
+  document.head.innerHTML = head
+    .replace(/ data-page-head=""/g, '')
+    .replace(/<(title|meta|link)\b/g, '<$1 data-prerendered=""');
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = markup.slice(head.length);
   document.body.append(container);
   window.history.replaceState(null, '', path);
+  await beforeCode?.();
   expect(await prepareAdoption(container, path)).toBe(true);
   let root!: Root;
   act(() => {
@@ -79,14 +91,10 @@ describe('a marketing page’s first load', () => {
     expect(heading.closest('[data-static-page]')).not.toBeNull();
     expect(document.title).toMatch(/^Contact/);
     expect(document.head.querySelectorAll('[data-prerendered]').length).toBeGreaterThan(3);
-    // React did not hydrate the page's elements (a hydrated element carries React's fiber), and nothing
-    // replaced them afterwards: the element prerendered is the one still shown.
-    const hydratedByReact = (element: Element) =>
-      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-    expect(hydratedByReact(heading)).toBe(false);
-    expect(hydratedByReact(document.querySelector('header')!)).toBe(true);
+    // Nothing replaced the page's elements: the element prerendered is the one still shown.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(heading.isConnected).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
   });
 
   it('follows a link of the adopted markup in the app, and the next page replaces its head tags', async () => {
@@ -97,8 +105,10 @@ describe('a marketing page’s first load', () => {
     expect(window.location.pathname).toBe(paths.contact);
     expect(await screen.findByRole('heading', { level: 1, name: /Contact/ }, LOAD)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Contact/), LOAD);
-    expect(document.head.querySelectorAll('[data-prerendered]')).toHaveLength(0);
+    // The prerendered tags were replaced (React may reuse one for the page's own, which then carries its mark).
+    expect(document.head.querySelectorAll('[data-prerendered]:not([data-page-head])')).toHaveLength(0);
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });
 
   it('leaves modified clicks, new-tab links and jumps within the page to the browser', async () => {
@@ -148,6 +158,38 @@ describe('a marketing page’s first load', () => {
     await waitFor(() => expect(window.location.pathname).not.toBe(paths.virtualAppointments), LOAD);
   });
 
+  it('takes over text typed and the caret in /faq’s search box before its code arrived', async () => {
+    mounted = await firstLoad(paths.faq, async () => {
+      const box = screen.getByRole('searchbox', { name: 'Search the questions' }) as HTMLInputElement;
+      box.focus();
+      box.value = 'refund';
+      box.setSelectionRange(3, 3);
+    });
+    const box = screen.getByRole('searchbox', { name: 'Search the questions' }) as HTMLInputElement;
+    await waitFor(() => expect(screen.getByText(/^Showing \d+ of/)).toHaveTextContent(/matching "refund"/), LOAD);
+    expect(box).toHaveValue('refund');
+    expect(box).toHaveFocus();
+    expect([box.selectionStart, box.selectionEnd]).toEqual([3, 3]);
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+  });
+
+  it('selects the tab pressed before the code arrived, by its id, and keeps the panels’ own nodes', async () => {
+    const user = userEvent.setup();
+    let pressed = '';
+    let panelLink: Element | null = null;
+    mounted = await firstLoad(paths.virtualAppointments, async () => {
+      const tab = screen.getAllByRole('tab')[2]!;
+      pressed = tab.textContent ?? '';
+      panelLink = screen.getAllByRole('tabpanel', { hidden: true })[0]!.querySelector('a');
+      await user.click(tab);
+    });
+    await waitFor(() => expect(screen.getByRole('tab', { name: pressed })).toHaveAttribute('aria-selected', 'true'), LOAD);
+    expect(screen.getAllByRole('tab', { selected: true })).toHaveLength(1);
+    // The first panel's link is the prerendered element itself, moved into the island's panel.
+    expect(panelLink).not.toBeNull();
+    expect(panelLink!.isConnected).toBe(true);
+  });
+
   describe('an island far down the page (the booking calendar)', () => {
     let intersect: (() => void) | null = null;
     beforeEach(() => {
@@ -164,21 +206,20 @@ describe('a marketing page’s first load', () => {
     });
     afterEach(() => vi.unstubAllGlobals());
 
-    const hydratedByReact = (element: Element) =>
-      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     const loadButton = () => screen.getByRole('button', { name: 'Load calendar' });
 
     it('mounts only when it nears the viewport', async () => {
       mounted = await firstLoad(paths.virtualAppointments);
       const prerendered = loadButton();
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(hydratedByReact(loadButton())).toBe(false);
+      // Still the prerendered element: the island has not mounted.
+      expect(loadButton()).toBe(prerendered);
       act(() => intersect?.());
-      await waitFor(() => expect(hydratedByReact(loadButton())).toBe(true), LOAD);
-      expect(prerendered.isConnected).toBe(false);
+      await waitFor(() => expect(prerendered.isConnected).toBe(false), LOAD);
+      expect(loadButton()).not.toBe(prerendered);
     });
 
-    it('passes on a press made before its code arrived', async () => {
+    it('passes on a press made before its code arrived, to the same control', async () => {
       const user = userEvent.setup();
       mounted = await firstLoad(paths.virtualAppointments);
       await user.click(loadButton());
@@ -186,6 +227,29 @@ describe('a marketing page’s first load', () => {
       // unreachable here) and the button is gone.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Load calendar' })).toBeNull(), LOAD);
       expect(screen.getByRole('region', { name: 'Booking calendar' })).toHaveFocus();
+    });
+
+    it('presses nothing else for a visitor who has consented (the island has no such control)', async () => {
+      const user = userEvent.setup();
+      // Functional cookies allowed: the island shows the calendar itself, with no 'Load calendar' button,
+      // while the prerendered markup (the same for everyone) has one.
+      localStorage.setItem('cookie-consent', 'true');
+      localStorage.setItem(
+        'cookie-preferences',
+        JSON.stringify({ essential: true, analytics: false, functional: true, marketing: false }),
+      );
+      mounted = await firstLoad(paths.virtualAppointments);
+      // Every click that reaches the page past the early-input script (which holds back an early press).
+      const clicks: Element[] = [];
+      const record = (event: MouseEvent) => clicks.push(event.target as Element);
+      document.addEventListener('click', record, true);
+      await user.click(loadButton());
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Load calendar' })).toBeNull(), LOAD);
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      document.removeEventListener('click', record, true);
+      // By position, the press would have gone to another control of the island; by identity, to none.
+      expect(clicks).toHaveLength(0);
+      expect(window.location.pathname).toBe(paths.virtualAppointments);
     });
   });
 });

@@ -33,11 +33,6 @@ describe('prerender', () => {
     );
   });
 
-  it('fails a page whose content waits behind a Suspense fallback (unreadable without JavaScript)', () => {
-    const outlined = `${goodBody}<!--$?--><template id="B:0"></template><p>Loading</p><!--/$-->`;
-    expect(() => checkPage('/a', page(goodHead, outlined), true)).toThrow(/Suspense fallback/);
-  });
-
   it('fails a page without JSON-LD when it is required, or one that rendered the error page', () => {
     expect(() => checkPage('/a', page(goodHead, '<h1>A</h1>'), true)).toThrow(/no JSON-LD/);
     expect(() => checkPage('/404', page(goodHead, '<h1>A</h1>'), false)).not.toThrow();
@@ -56,7 +51,8 @@ describe('adopted pages', () => {
         '/faq',
         page(
           '<a href="/contact">Contact</a><details><summary>Q</summary><p>A</p></details><button disabled>Soon</button>' +
-            '<div data-island="faq-browser"><form role="search"><input type="search"></form><button>All</button></div>',
+            '<div data-island="faq-browser"><form role="search"><input type="search" data-control="q"></form>' +
+            '<button data-control="all">All</button></div>',
         ),
       ),
     ).not.toThrow();
@@ -67,6 +63,28 @@ describe('adopted pages', () => {
       /Prerender of \/about failed: controls outside an island.*Show more/,
     );
     expect(() => checkAdoptedPage('/contact', page('<form><input name="email"></form>'))).toThrow(/\/contact/);
+  });
+
+  it('fails for elements acting as controls, links without href and links with a click handler', () => {
+    for (const inner of [
+      '<div role="button" tabindex="0">Open</div>',
+      '<span role="tab">One</span>',
+      '<a>Jump</a>',
+      '<a href="/contact" data-click-handler="">Contact</a>',
+    ])
+      expect(() => checkAdoptedPage('/about', page(inner)), inner).toThrow(/controls outside an island/);
+  });
+
+  it('fails for a control in an island without its own identity (an early press could not be carried over)', () => {
+    expect(() =>
+      checkAdoptedPage('/faq', page('<div data-island="faq-browser"><button>All</button></div>')),
+    ).toThrow(/without its own data-control/);
+    expect(() =>
+      checkAdoptedPage(
+        '/faq',
+        page('<div data-island="tabs"><button role="tab" data-control="a">A</button><button role="tab" data-control="a">B</button></div>'),
+      ),
+    ).toThrow(/without its own data-control/);
   });
 
   it('ignores pages that are not adopted', () => {

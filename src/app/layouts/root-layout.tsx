@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -14,6 +14,8 @@ import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { PlayerHost } from '@/features/player/player-host';
 import { chromeText } from '@/content/chrome';
 import { useLeaveAdoptedPage } from '@/app/adopted-page';
+import { useClaimEarlyInput } from '@/lib/early-input';
+import { EARLY_BOUNDARY_ATTRIBUTE } from '@/lib/early-input-script';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** New pages start at the top, unless the URL targets an anchor on the page. */
@@ -31,8 +33,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const { itemCount } = useCart();
   useScrollToTopOnNavigate();
   useLeaveAdoptedPage(pathname);
+  // The chrome is hydrated: its buttons pressed before the code arrived (the menu, settings) are pressed
+  // again. The page (<main>), the banner and islands take over on their own (src/lib/early-input-script.ts).
+  const chrome = useRef<HTMLDivElement>(null);
+  useClaimEarlyInput(chrome);
   return (
-    <div className="flex min-h-screen flex-col">
+    <div ref={chrome} className="flex min-h-screen flex-col">
       <SkipLinks />
       {/* Early in the reading order, so keyboard and screen-reader visitors meet it first; shown fixed at the bottom. */}
       <CookieBannerHost />
@@ -44,7 +50,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
         tools={<AccessibilitySettingsButton />}
         menuAction={<BookingButton size="md" className="w-full">{chromeText.menuBooking}</BookingButton>}
       />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex-1 focus:outline-none"
+        {...{ [EARLY_BOUNDARY_ATTRIBUTE]: '' }}
+      >
         <RouteErrorBoundary key={pathname}>
           {children}
         </RouteErrorBoundary>

@@ -23,3 +23,10 @@ export const islandsLoadedNearViewport: ReadonlySet<IslandName> = new Set(['book
 export const ISLAND_ATTRIBUTE = 'data-island';
 /** Wraps a marketing page's markup, so its first load can find and adopt it. */
 export const STATIC_PAGE_ATTRIBUTE = 'data-static-page';
+
+/**
+ * Added by the marked render in tests (tests/components/adoptable-pages.test.tsx) to every element rendered
+ * with an onClick handler, which markup cannot otherwise show: scripts/prerender.ts's checkAdoptedPage fails
+ * an adopted page with one outside its islands.
+ */
+export const CLICK_HANDLER_MARK = 'data-click-handler';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { EARLY_BOUNDARY_ATTRIBUTE } from '@/lib/early-input-script';
 import { ISLAND_ATTRIBUTE, type IslandName } from './island-attributes';
 
 interface IslandProps {
@@ -13,7 +14,8 @@ interface IslandProps {
  */
 export function Island({ name, children }: IslandProps) {
   return (
-    <div {...{ [ISLAND_ATTRIBUTE]: name }} className="contents">
+    // A part of the page whose code takes over on its own: presses wait for it (src/lib/early-input-script.ts).
+    <div {...{ [ISLAND_ATTRIBUTE]: name, [EARLY_BOUNDARY_ATTRIBUTE]: '' }} className="contents">
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { AppNavLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { cartItemsUnit, chromeText } from '@/content/chrome';
 import { cn } from '@/lib/cn';
@@ -12,7 +12,7 @@ interface CartLinkProps {
 
 export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
   return (
-    <NavLink
+    <AppNavLink
       to={paths.cart}
       className={({ isActive }) =>
         cn(
@@ -38,6 +38,6 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
           <span className="sr-only">{cartItemsUnit(count)}</span>
         </>
       ) : null}
-    </NavLink>
+    </AppNavLink>
   );
 }

@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { chromeText, conditionNavigation, helpNavigation } from '@/content/chrome';
@@ -40,9 +40,9 @@ export function Footer({ extraLinks, year }: FooterProps) {
             </li>
             {helpNavigation.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
+                <AppLink to={item.to} className={linkClass}>
                   {item.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -54,9 +54,9 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <ul className="mt-3 space-y-1 text-brand-100">
             {conditionNavigation.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
+                <AppLink to={item.to} className={linkClass}>
                   {item.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -65,19 +65,19 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <h2 className="text-lg font-semibold">{chromeText.footerLegalHeading}</h2>
           <ul className="mt-3 space-y-1 text-brand-100">
             <li>
-              <Link to={paths.privacyPolicy} className={linkClass}>
+              <AppLink to={paths.privacyPolicy} className={linkClass}>
                 {chromeText.privacyPolicy}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.termsAndConditions} className={linkClass}>
+              <AppLink to={paths.termsAndConditions} className={linkClass}>
                 {chromeText.terms}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.sitemap} className={linkClass}>
+              <AppLink to={paths.sitemap} className={linkClass}>
                 {chromeText.sitemap}
-              </Link>
+              </AppLink>
             </li>
             {extraLinks}
           </ul>
@@ -88,9 +88,9 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <p>
             © {year} {site.practiceName}. {chromeText.allRightsReserved}
           </p>
-          <Link to={paths.adminLogin} className="inline-flex min-h-11 items-center text-xs text-brand-200 hover:underline">
+          <AppLink to={paths.adminLogin} className="inline-flex min-h-11 items-center text-xs text-brand-200 hover:underline">
             {chromeText.admin}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </footer>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { chromeText } from '@/content/chrome';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { CartLink } from './cart-link';
@@ -45,10 +45,10 @@ export function Header({ user, cartCount, onSignOut, tools, menuAction }: Header
             ) : (
               <>
                 <Button asChild variant="ghost" size="sm">
-                  <Link to={paths.auth}>{chromeText.signIn}</Link>
+                  <AppLink to={paths.auth}>{chromeText.signIn}</AppLink>
                 </Button>
                 <Button asChild size="sm">
-                  <Link to={`${paths.auth}?tab=signup`}>{chromeText.signUp}</Link>
+                  <AppLink to={`${paths.auth}?tab=signup`}>{chromeText.signUp}</AppLink>
                 </Button>
               </>
             )}

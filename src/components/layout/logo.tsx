@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
 export function Logo() {
   return (
-    <Link to={paths.home} className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-foreground">
+    <AppLink to={paths.home} className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-foreground">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-9 shrink-0" focusable="false">
         <circle cx="16" cy="16" r="15" fill="var(--primary)" />
         <path
@@ -14,6 +14,6 @@ export function Logo() {
         />
       </svg>
       <span className="min-w-0 font-serif text-lg leading-tight font-bold nav-wide:max-xl:text-base">{site.practiceName}</span>
-    </Link>
+    </AppLink>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { AppNavLink } from '@/components/ui/app-link';
 import { primaryNavigation } from '@/content/chrome';
 import { cn } from '@/lib/cn';
 
@@ -7,15 +7,14 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** The primary navigation; NavLink marks the current route with aria-current="page". */
+/** The primary navigation; AppNavLink marks the current route with aria-current="page". */
 export function NavLinks({ orientation, onNavigate }: NavLinksProps) {
   return (
     <ul className={cn('flex', orientation === 'horizontal' ? 'items-center gap-1' : 'flex-col gap-1')}>
       {primaryNavigation.map((item) => (
         <li key={item.to}>
-          <NavLink
+          <AppNavLink
             to={item.to}
-            end
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
@@ -26,7 +25,7 @@ export function NavLinks({ orientation, onNavigate }: NavLinksProps) {
             }
           >
             {item.label}
-          </NavLink>
+          </AppNavLink>
         </li>
       ))}
     </ul>

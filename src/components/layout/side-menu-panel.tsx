@@ -1,12 +1,12 @@
 import { LayoutDashboard, LogOut, User, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { chromeText, conditionNavigation, helpNavigation } from '@/content/chrome';
 import { Button } from '@/components/ui/button';
 import { avatarParts, type HeaderState } from './header-types';
 import { CartLink } from './cart-link';
 import { NavLinks } from './nav-links';
+import { AppLink, AppNavLink } from '@/components/ui/app-link';
 
 interface SideMenuPanelProps extends HeaderState {
   open: boolean;
@@ -88,9 +88,9 @@ export function SideMenuPanel({
           <ul aria-labelledby="side-menu-conditions" className="mt-1 flex flex-col gap-1">
             {conditionNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end onClick={close} className={secondaryLinkClass}>
+                <AppNavLink to={item.to} onClick={close} className={secondaryLinkClass}>
                   {item.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -103,9 +103,9 @@ export function SideMenuPanel({
           <ul aria-labelledby="side-menu-help" className="mt-1 flex flex-col gap-1">
             {helpNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end onClick={close} className={secondaryLinkClass}>
+                <AppNavLink to={item.to} onClick={close} className={secondaryLinkClass}>
                   {item.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -123,17 +123,17 @@ export function SideMenuPanel({
                 {initial.name}
               </p>
               <Button asChild variant="secondary">
-                <Link to={paths.account} onClick={close}>
+                <AppLink to={paths.account} onClick={close}>
                   <User aria-hidden="true" />
                   {chromeText.myAccount}
-                </Link>
+                </AppLink>
               </Button>
               {user.isAdmin ? (
                 <Button asChild variant="secondary">
-                  <Link to={paths.adminDashboard} onClick={close}>
+                  <AppLink to={paths.adminDashboard} onClick={close}>
                     <LayoutDashboard aria-hidden="true" />
                     {chromeText.adminDashboard}
-                  </Link>
+                  </AppLink>
                 </Button>
               ) : null}
               <Button
@@ -150,14 +150,14 @@ export function SideMenuPanel({
           ) : (
             <>
               <Button asChild variant="secondary">
-                <Link to={paths.auth} onClick={close}>
+                <AppLink to={paths.auth} onClick={close}>
                   {chromeText.signIn}
-                </Link>
+                </AppLink>
               </Button>
               <Button asChild>
-                <Link to={`${paths.auth}?tab=signup`} onClick={close}>
+                <AppLink to={`${paths.auth}?tab=signup`} onClick={close}>
                   {chromeText.signUp}
-                </Link>
+                </AppLink>
               </Button>
             </>
           )}

@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LayoutDashboard, LogOut, User } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { chromeText } from '@/content/chrome';
 import { avatarParts, type HeaderUser } from './header-types';
+import { AppLink } from '@/components/ui/app-link';
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
@@ -37,17 +37,17 @@ export function UserMenu({ user, onSignOut }: { user: HeaderUser; onSignOut: () 
             {user.email}
           </DropdownMenu.Label>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={paths.account}>
+            <AppLink to={paths.account}>
               <User aria-hidden="true" className="size-4" />
               {chromeText.myAccount}
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
           {user.isAdmin ? (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={paths.adminDashboard}>
+              <AppLink to={paths.adminDashboard}>
                 <LayoutDashboard aria-hidden="true" className="size-4" />
                 {chromeText.adminDashboard}
-              </Link>
+              </AppLink>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

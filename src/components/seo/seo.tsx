@@ -1,5 +1,6 @@
 import { absoluteUrl, site } from '@/config/site';
 import { webPage } from './structured-data';
+import { PAGE_HEAD_ATTRIBUTE } from './page-head';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -26,6 +27,9 @@ export function serializeJsonLd(data: JsonLd | readonly JsonLd[]): string {
 export function fullTitle(title: string): string {
   return title.includes(site.practiceName) ? title : `${title} | ${site.practiceName}`;
 }
+
+/** Marks each head tag as the page's own (page-head.ts). */
+const PAGE_HEAD = { [PAGE_HEAD_ATTRIBUTE]: '' };
 
 /**
  * React 19 hoists <title>, <meta> and <link> into <head> itself (and the prerender step moves them there),
@@ -69,22 +73,22 @@ export function Seo({
         }));
   return (
     <>
-      <title>{pageTitle}</title>
-      <meta name="description" content={description} />
-      {keywords && keywords.length > 0 ? <meta name="keywords" content={keywords.join(', ')} /> : null}
-      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
-      <link rel="canonical" href={canonical} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={site.practiceName} />
-      <meta property="og:locale" content={site.locale} />
-      <meta property="og:title" content={ogTitle ?? pageTitle} />
-      <meta property="og:description" content={ogDescription ?? description} />
-      <meta property="og:image" content={image} />
-      <meta property="og:url" content={canonical} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={twitterTitle ?? ogTitle ?? pageTitle} />
-      <meta name="twitter:description" content={twitterDescription ?? ogDescription ?? description} />
-      <meta name="twitter:image" content={image} />
+      <title {...PAGE_HEAD}>{pageTitle}</title>
+      <meta {...PAGE_HEAD} name="description" content={description} />
+      {keywords && keywords.length > 0 ? <meta {...PAGE_HEAD} name="keywords" content={keywords.join(', ')} /> : null}
+      <meta {...PAGE_HEAD} name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
+      <link {...PAGE_HEAD} rel="canonical" href={canonical} />
+      <meta {...PAGE_HEAD} property="og:type" content="website" />
+      <meta {...PAGE_HEAD} property="og:site_name" content={site.practiceName} />
+      <meta {...PAGE_HEAD} property="og:locale" content={site.locale} />
+      <meta {...PAGE_HEAD} property="og:title" content={ogTitle ?? pageTitle} />
+      <meta {...PAGE_HEAD} property="og:description" content={ogDescription ?? description} />
+      <meta {...PAGE_HEAD} property="og:image" content={image} />
+      <meta {...PAGE_HEAD} property="og:url" content={canonical} />
+      <meta {...PAGE_HEAD} name="twitter:card" content="summary_large_image" />
+      <meta {...PAGE_HEAD} name="twitter:title" content={twitterTitle ?? ogTitle ?? pageTitle} />
+      <meta {...PAGE_HEAD} name="twitter:description" content={twitterDescription ?? ogDescription ?? description} />
+      <meta {...PAGE_HEAD} name="twitter:image" content={image} />
       {jsonLd ? (
         <script
           type="application/ld+json"

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface AccordionItem {
@@ -18,23 +18,19 @@ interface AccordionProps {
 }
 
 /**
- * A single-open, collapsible accordion on native <details>/<summary>: the prerendered HTML opens and closes
- * without JavaScript (the shared `name` makes the browser keep one open), and the keyboard works natively.
- * Once hydrated, React owns the state: a click on a summary opens that item and closes the others, or closes
- * it when it was open.
+ * A single-open, collapsible accordion on native <details>/<summary>: it opens and closes without JavaScript
+ * (the shared `name` makes the browser keep one open) and the keyboard works natively, so it behaves the same
+ * in a page adopted without its code (src/app/adopted-page.tsx). React only sets which item starts open; where
+ * a browser does not know `name`, opening an item closes the others (on the toggle, not on a click handler).
  */
 export function Accordion({ items, defaultOpenId = null, className }: AccordionProps) {
-  const [openId, setOpenId] = useState<string | null>(defaultOpenId);
   const group = useId();
 
-  function toggle(event: MouseEvent<HTMLElement>, id: string) {
-    event.preventDefault();
-    const details = event.currentTarget.parentElement;
-    // Follow what the visitor sees: an item opened before hydration closes on its first click.
-    const wasOpen = details instanceof HTMLDetailsElement ? details.open : openId === id;
-    const next = wasOpen ? null : id;
-    if (details instanceof HTMLDetailsElement) details.open = next === id;
-    setOpenId(next);
+  function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const sibling of opened.parentElement?.children ?? [])
+      if (sibling !== opened && sibling instanceof HTMLDetailsElement) sibling.open = false;
   }
 
   return (
@@ -43,12 +39,12 @@ export function Accordion({ items, defaultOpenId = null, className }: AccordionP
         <details
           key={item.id}
           name={group}
-          open={openId === item.id}
+          open={item.id === defaultOpenId}
+          onToggle={closeOthers}
           className="group"
           {...Object.fromEntries(Object.entries(item.data ?? {}).map(([name, value]) => [`data-${name}`, value]))}
         >
           <summary
-            onClick={(event) => toggle(event, item.id)}
             className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-4 text-left text-base font-semibold text-foreground hover:text-primary focus-visible:outline-offset-[-2px] sm:px-5 [&::-webkit-details-marker]:hidden"
           >
             <span>{item.title}</span>

@@ -1,5 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
+
+/** Each tab's identity (EARLY_CONTROL_ATTRIBUTE): this prefix and its item's id. */
+export const TAB_CONTROL_PREFIX = 'tab-';
 
 export interface TabItem {
   /** Stable id, unique within the tab set. */
@@ -71,6 +75,7 @@ export function Tabs({ items, label, defaultValue, className }: TabsProps) {
               }}
               type="button"
               role="tab"
+              {...{ [EARLY_CONTROL_ATTRIBUTE]: `${TAB_CONTROL_PREFIX}${item.id}` }}
               id={tabId(item.id)}
               aria-selected={active}
               aria-controls={panelId(item.id)}

@@ -1,6 +1,5 @@
 import { Download, ListPlus, LoaderCircle, Play } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
@@ -8,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { downloadOwnedAudio } from './account-api';
 import { formatDateGB, formatPounds } from './account-format';
 import { AccountSection } from './account-section';
+import { AppLink } from '@/components/ui/app-link';
 
 const text = accountText.audio;
 
@@ -86,10 +86,10 @@ export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
           <p className="mx-auto mt-2 max-w-prose text-muted-foreground">{text.empty.text}</p>
           <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild>
-              <Link to={paths.audioLibrary}>{text.empty.library}</Link>
+              <AppLink to={paths.audioLibrary}>{text.empty.library}</AppLink>
             </Button>
             <Button asChild variant="secondary">
-              <Link to={paths.individualAudios}>{text.empty.individual}</Link>
+              <AppLink to={paths.individualAudios}>{text.empty.individual}</AppLink>
             </Button>
           </div>
         </div>

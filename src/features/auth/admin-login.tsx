@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { adminLoginText as text, authMessages, fieldText } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
@@ -9,6 +9,7 @@ import { useAuth } from './auth-context';
 import { AuthLayout } from './auth-layout';
 import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
 import { errorMessage } from './error-message';
+import { AppLink } from '@/components/ui/app-link';
 
 /** /admin/login: sign in, then the admin check; only admins go on to the dashboard (spec §4, §8). */
 export function AdminLogin() {
@@ -76,9 +77,9 @@ export function AdminLogin() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {text.regularSignInPrompt}{' '}
-        <Link to={paths.auth} className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
+        <AppLink to={paths.auth} className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
           {text.regularSignIn}
-        </Link>
+        </AppLink>
       </p>
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, guardText } from '@/content/auth';
@@ -8,6 +8,7 @@ import { useAuth } from './auth-context';
 import { AuthLayout } from './auth-layout';
 import { AuthSpinner, FormMessage } from './form-controls';
 import type { AuthUser } from './auth-types';
+import { AppLink } from '@/components/ui/app-link';
 
 interface GuardProps {
   children: (user: AuthUser) => ReactNode;
@@ -50,11 +51,11 @@ export function RequireAdmin({ children }: GuardProps) {
         <div className="mt-6 flex flex-col gap-3">
           {user ? null : (
             <Button asChild>
-              <Link to={paths.adminLogin}>{guardText.adminSignIn}</Link>
+              <AppLink to={paths.adminLogin}>{guardText.adminSignIn}</AppLink>
             </Button>
           )}
           <Button asChild variant="secondary">
-            <Link to={paths.home}>{guardText.backToHome}</Link>
+            <AppLink to={paths.home}>{guardText.backToHome}</AppLink>
           </Button>
         </div>
       </AuthLayout>

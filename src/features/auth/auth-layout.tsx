@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { paths } from '@/config/paths';
+import { AppLink } from '@/components/ui/app-link';
 
 interface AuthLayoutProps {
   /** The 'Back to home' link text; omitted on screens without it. */
@@ -20,13 +20,13 @@ export function AuthLayout({ backLabel, icon, title, lead, children }: AuthLayou
     <div className="bg-gradient-to-b from-brand-50 to-background py-8 sm:py-14">
       <Container width="md">
         {backLabel ? (
-          <Link
+          <AppLink
             to={paths.home}
             className="mb-4 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-primary hover:bg-primary-soft"
           >
             <ArrowLeft aria-hidden="true" className="size-5" />
             {backLabel}
-          </Link>
+          </AppLink>
         ) : null}
         <Card className="p-6 sm:p-8">
           <div className="mb-6 text-center">

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { KeyRound, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { authMessages, authPageText } from '@/content/auth';
 import { useAuth } from './auth-context';
@@ -18,6 +18,7 @@ import {
 import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
 import { useLinkSession } from './use-link-session';
 import { safeRedirectPath } from './validation';
+import { AppLink } from '@/components/ui/app-link';
 
 type Tab = 'login' | 'signup' | 'forgot';
 const tabs: readonly Tab[] = ['login', 'signup', 'forgot'];
@@ -80,12 +81,12 @@ export function AuthScreen() {
         <Tabs.Content value="login" className="space-y-4">
           <SignInForm onSignedIn={() => void navigate(target, { replace: true })} />
           <p className="text-center">
-            <Link
+            <AppLink
               to={paths.resetPassword}
               className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4 hover:no-underline"
             >
               {authPageText.signIn.forgotLink}
-            </Link>
+            </AppLink>
           </p>
         </Tabs.Content>
         <Tabs.Content value="signup">

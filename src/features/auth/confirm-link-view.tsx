@@ -1,6 +1,7 @@
 import { CircleCheck, MailCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { confirmLinkText as text } from '@/content/auth';
@@ -55,7 +56,7 @@ export function ConfirmLinkView() {
       <AuthLayout icon={<ShieldAlert />} title={text.invalidTitle}>
         <FormMessage variant="error">{message}</FormMessage>
         <Button asChild variant="secondary" className="mt-6 w-full">
-          <Link to={paths.auth}>{text.backToSignIn}</Link>
+          <AppLink to={paths.auth}>{text.backToSignIn}</AppLink>
         </Button>
       </AuthLayout>
     );
@@ -83,7 +84,7 @@ export function ConfirmLinkView() {
       <AuthLayout icon={<CircleCheck />} title={text.emailChangedTitle}>
         <FormMessage variant="success">{text.emailChangedText}</FormMessage>
         <Button asChild className="mt-6 w-full">
-          <Link to={paths.account}>{text.toAccount}</Link>
+          <AppLink to={paths.account}>{text.toAccount}</AppLink>
         </Button>
       </AuthLayout>
     );

@@ -1,6 +1,5 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, resetPasswordText as text } from '@/content/auth';
@@ -8,6 +7,7 @@ import { AuthLayout } from './auth-layout';
 import { FormField, FormMessage, SubmitButton } from './form-controls';
 import { errorMessage } from './error-message';
 import { requestPasswordReset } from './password-reset';
+import { AppLink } from '@/components/ui/app-link';
 
 const inlineLink = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
 
@@ -48,7 +48,7 @@ export function ResetRequest() {
         </div>
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild>
-            <Link to={paths.auth}>{text.sent.backToSignIn}</Link>
+            <AppLink to={paths.auth}>{text.sent.backToSignIn}</AppLink>
           </Button>
           <Button
             variant="secondary"
@@ -85,15 +85,15 @@ export function ResetRequest() {
       <div className="mt-6 space-y-2 text-center text-sm text-muted-foreground">
         <p>
           {text.rememberPassword}{' '}
-          <Link to={paths.auth} className={inlineLink}>
+          <AppLink to={paths.auth} className={inlineLink}>
             {text.signInLink}
-          </Link>
+          </AppLink>
         </p>
         <p>
           {text.needHelp}{' '}
-          <Link to={paths.contact} className={inlineLink}>
+          <AppLink to={paths.contact} className={inlineLink}>
             {text.contactLink}
-          </Link>
+          </AppLink>
         </p>
       </div>
     </AuthLayout>

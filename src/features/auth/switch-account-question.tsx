@@ -1,5 +1,5 @@
 import { UserRoundCog } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { switchAccountText as text } from '@/content/auth';
@@ -52,7 +52,7 @@ export function StayedSignedIn() {
     <AuthLayout icon={<UserRoundCog />} title={text.stayedTitle}>
       <p className="text-center text-muted-foreground">{text.stayedText}</p>
       <Button asChild className="mt-6 w-full">
-        <Link to={paths.home}>{text.home}</Link>
+        <AppLink to={paths.home}>{text.home}</AppLink>
       </Button>
     </AuthLayout>
   );

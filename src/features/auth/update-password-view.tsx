@@ -1,6 +1,7 @@
 import { CircleCheck, KeyRound, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
@@ -135,10 +136,10 @@ export function UpdatePasswordView() {
         <FormMessage variant="error">{view.message}</FormMessage>
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild>
-            <Link to={paths.resetPassword}>{text.requestNewLink}</Link>
+            <AppLink to={paths.resetPassword}>{text.requestNewLink}</AppLink>
           </Button>
           <Button asChild variant="secondary">
-            <Link to={paths.auth}>{text.backToSignIn}</Link>
+            <AppLink to={paths.auth}>{text.backToSignIn}</AppLink>
           </Button>
         </div>
       </AuthLayout>
@@ -151,7 +152,7 @@ export function UpdatePasswordView() {
         <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
         <p className="mt-4 text-center text-muted-foreground">{text.doneText}</p>
         <Button asChild className="mt-6 w-full">
-          <Link to={paths.auth}>{text.signInNow}</Link>
+          <AppLink to={paths.auth}>{text.signInNow}</AppLink>
         </Button>
       </AuthLayout>
     );

@@ -1,16 +1,17 @@
 import { CalendarClock, CalendarDays, LoaderCircle, MessageCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { bookingCalendarCopy as copy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
 import { BookingButton } from './booking-button';
 import { embedBookingUrl } from './booking-url';
 import { useFunctionalConsent } from './functional-consent';
 import { loadScriptOnce } from './load-script';
 import { schedulerApi, schedulerEventName } from './scheduler-embed';
+import { AppLink } from '@/components/ui/app-link';
 
 /** How long to wait for the scheduler before offering the new-tab booking page instead. */
 export const CALENDAR_LOAD_TIMEOUT_MS = 15_000;
@@ -108,7 +109,7 @@ export function BookingCalendar({ className }: { className?: string }) {
       {/* Fixed-height row: the action appears here without moving anything below it. */}
       <div className="mt-6 flex min-h-12 flex-wrap items-center gap-3">
         {state === 'ready' ? (
-          <Button onClick={viewAvailableTimes}>
+          <Button onClick={viewAvailableTimes} {...{ [EARLY_CONTROL_ATTRIBUTE]: 'view-times' }}>
             <CalendarClock aria-hidden="true" />
             {copy.viewTimesLabel}
           </Button>
@@ -144,7 +145,10 @@ export function BookingCalendar({ className }: { className?: string }) {
             <CalendarDays aria-hidden="true" className="size-10 text-primary" />
             <h3 className="text-xl font-bold">{copy.consentTitle}</h3>
             <p className="max-w-xl text-muted-foreground">{copy.consentText}</p>
-            <Button onClick={loadCalendar}>{copy.loadLabel}</Button>
+            {/* Its identity: a press made before the island's code arrived is made again on it, if it is there. */}
+            <Button onClick={loadCalendar} {...{ [EARLY_CONTROL_ATTRIBUTE]: 'load-calendar' }}>
+              {copy.loadLabel}
+            </Button>
           </div>
         )}
         {state === 'loading' ? (
@@ -170,10 +174,10 @@ export function BookingCalendar({ className }: { className?: string }) {
           <BookingButton variant="secondary" size="md">
             {copy.openFullCalendarLabel}
           </BookingButton>
-          <Link to={paths.contact} className={cn(buttonVariants({ variant: 'secondary' }))}>
+          <AppLink to={paths.contact} className={cn(buttonVariants({ variant: 'secondary' }))}>
             <MessageCircle aria-hidden="true" />
             {copy.contactLabel}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

@@ -1,9 +1,9 @@
 import { Check, ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { catalogueText as text } from '@/content/shop';
 import type { CatalogueItemKind, ShopActions } from './catalogue-types';
+import { AppLink } from '@/components/ui/app-link';
 
 interface BuyControlProps {
   kind: CatalogueItemKind;
@@ -29,11 +29,11 @@ export function BuyControl({ kind, id, title, actions }: BuyControlProps) {
   }
   if (availability === 'in-cart') {
     return (
-      <Link to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+      <AppLink to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
         <Check aria-hidden="true" />
         {text.inCart}
         <span className="sr-only">: {title}</span>
-      </Link>
+      </AppLink>
     );
   }
   return (

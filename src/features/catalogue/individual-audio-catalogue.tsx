@@ -1,6 +1,5 @@
 import { Gift, Search } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import {
@@ -17,6 +16,7 @@ import { filterProducts, groupByCategory } from './catalogue-rows';
 import type { CatalogueCategory, CatalogueProduct, ShopActions } from './catalogue-types';
 import { PreviewButton } from './preview-button';
 import { usePreviewPlayer, type PreviewState } from './use-preview-player';
+import { AppLink } from '@/components/ui/app-link';
 
 interface IndividualAudioCatalogueProps {
   products: readonly CatalogueProduct[];
@@ -155,12 +155,12 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
               <strong className="text-primary">{text.packageBonusTitle}:</strong> {text.packageBonusText}
             </span>
           </p>
-          <Link
+          <AppLink
             to={paths.audioLibrary}
             className="inline-flex min-h-11 shrink-0 items-center font-semibold text-primary underline underline-offset-4 hover:no-underline"
           >
             {text.viewPackageDeals}
-          </Link>
+          </AppLink>
         </aside>
       ) : null}
       <ul className="mt-4 grid gap-4 md:grid-cols-2">

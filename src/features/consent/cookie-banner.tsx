@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import {
@@ -9,12 +9,15 @@ import {
   optionalCookieCategories,
   type OptionalCookieCategory,
 } from '@/content/consent';
+import { useClaimEarlyInput } from '@/lib/early-input';
+import { CONSENT_CHOICE_ATTRIBUTE, EARLY_BOUNDARY_ATTRIBUTE } from '@/lib/early-input-script';
+import { BANNER_HEIGHT_PROPERTY, consentChoices, COOKIE_BANNER_ID } from './consent-script';
 import type { CookiePreferences } from './consent-storage';
-import { COOKIE_BANNER_ID, useCookieConsent } from './cookie-consent-provider';
+import { useCookieConsent } from './cookie-consent-provider';
 
 const TITLE_ID = 'cookie-banner-title';
-/** The banner's height on <html>, read by src/styles/index.css (scroll-padding and room under the page). */
-const BANNER_HEIGHT_PROPERTY = '--cookie-banner-height';
+/** Marks a button the before-paint consent script answers until this code has taken the banner over. */
+const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => ({ [CONSENT_CHOICE_ATTRIBUTE]: value });
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
@@ -80,6 +83,8 @@ export function CookieBanner() {
   // Where focus goes after a view change; nothing on the first render unless the visitor asked for the banner
   // (a banner that appears by itself must not pull focus away from the page).
   const focusNext = useRef<'heading' | 'customize' | null>(bannerRequested ? 'heading' : null);
+  // From here on React answers the banner; a press made before (on 'Customize') is made again.
+  useClaimEarlyInput(rootRef);
 
   // Focus inside the banner when it closes goes back to what opened it (the footer link), or to the main content,
   // never to the top of the page. A layout-effect cleanup runs while the banner is still in the document.
@@ -141,6 +146,7 @@ export function CookieBanner() {
     <section
       ref={rootRef}
       id={COOKIE_BANNER_ID}
+      {...{ [EARLY_BOUNDARY_ATTRIBUTE]: '' }}
       aria-labelledby={TITLE_ID}
       onKeyDown={onKeyDown}
       className="fixed inset-x-0 bottom-0 z-50 max-h-[50vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
@@ -153,9 +159,9 @@ export function CookieBanner() {
             </h2>
             <p className="mt-2 max-w-prose text-sm text-muted-foreground">
               {text.intro}{' '}
-              <Link to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
+              <AppLink to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
                 {text.privacyLink}
-              </Link>
+              </AppLink>
             </p>
             {hasConsented ? (
               <p className="mt-2 text-sm">
@@ -164,10 +170,10 @@ export function CookieBanner() {
             ) : null}
             <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               {/* Equal prominence (PRODUCT.md): the same style and size for both. */}
-              <Button className="sm:min-w-44" onClick={essentialOnly}>
+              <Button className="sm:min-w-44" onClick={essentialOnly} {...choice(consentChoices.essential)}>
                 {text.essentialOnly}
               </Button>
-              <Button className="sm:min-w-44" onClick={acceptAll}>
+              <Button className="sm:min-w-44" onClick={acceptAll} {...choice(consentChoices.all)}>
                 {text.acceptAll}
               </Button>
               <Button ref={customizeRef} variant="secondary" className="sm:min-w-44" onClick={() => showView('detail')}>
@@ -222,6 +228,7 @@ export function CookieBanner() {
           className="absolute top-2 right-2 sm:right-4"
           aria-label={text.close}
           onClick={closeBanner}
+          {...choice(consentChoices.close)}
         >
           <X aria-hidden="true" />
         </Button>

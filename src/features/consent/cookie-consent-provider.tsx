@@ -1,10 +1,16 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useHydrated, useHydratedStore } from '@/lib/hydration';
 import { allPreferences, defaultPreferences, type CookieChoices, type CookiePreferences } from './consent-storage';
 import { BANNER_ALLOWED_ATTRIBUTE } from './consent-script';
-import { getConsentSnapshot, getServerConsentSnapshot, saveConsent, subscribeToConsent } from './consent-store';
+import {
+  getConsentSnapshot,
+  getServerConsentSnapshot,
+  readClosedEarly,
+  saveConsent,
+  subscribeToConsent,
+} from './consent-store';
 
-export const COOKIE_BANNER_ID = 'cookie-banner';
+const notClosed = () => false;
 
 export interface CookieConsentValue {
   preferences: CookiePreferences;
@@ -29,14 +35,19 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   // Nothing stored (the banner open, as prerendered) during prerender and hydration; then the stored choice.
   const stored = useHydratedStore(subscribeToConsent, getConsentSnapshot, getServerConsentSnapshot);
   const hydrated = useHydrated();
+  // Closed before the banner's code had arrived (consent-script.ts): for this page view, as closeBanner.
+  const closedEarly = useHydratedStore(subscribeToConsent, readClosedEarly, notClosed);
   // null: follow storage (open when nothing is stored); otherwise the visitor's last action on this visit.
   const [override, setOverride] = useState<'open' | 'closed' | null>(null);
 
-  // The before-paint script hides the prerendered banner from a visitor who has already chosen; once React
-  // shows the banner only when it should, it may show whenever React renders it (e.g. 'Cookie settings').
-  useEffect(() => {
+  // The before-paint script hides the prerendered banner from a visitor who has already chosen (or chose
+  // before the code arrived); once React shows the banner only when it should, it may show whenever React
+  // renders it (e.g. 'Cookie settings'), from the same frame.
+  const bannerOpen = override === 'open' || (override === null && !closedEarly && !stored.hasConsented);
+  // (Again whenever the banner opens: the before-paint script removes the attribute when it closes it.)
+  useLayoutEffect(() => {
     if (hydrated) document.documentElement.setAttribute(BANNER_ALLOWED_ATTRIBUTE, '');
-  }, [hydrated]);
+  }, [hydrated, bannerOpen]);
 
   // Memoised: while a prerendered banner waits for its code, a new context value would make React drop its HTML.
   const value = useMemo<CookieConsentValue>(() => {
@@ -48,7 +59,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     return {
       preferences: stored.preferences,
       hasConsented: stored.hasConsented,
-      bannerOpen: override === 'open' || (override === null && !stored.hasConsented),
+      bannerOpen,
       bannerRequested: override === 'open',
       acceptAll: () => save(allPreferences),
       essentialOnly: () => save(defaultPreferences),
@@ -56,7 +67,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
       openBanner: () => setOverride('open'),
       closeBanner,
     };
-  }, [stored, override]);
+  }, [stored, override, bannerOpen]);
 
   return <CookieConsentContext.Provider value={value}>{children}</CookieConsentContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { faqCategoryIds, type FaqCategory, type FaqEntry } from '@/content/faq';
 import { FAQ_CATEGORY_DATA, FAQ_ID_DATA, FaqAccordion } from './faq-accordion';
-import { FaqBrowser } from './faq-browser';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
+import { faqControls, FaqBrowser } from './faq-browser';
 
 function isFaqCategory(value: string | undefined): value is FaqCategory {
   return (faqCategoryIds as readonly string[]).includes(value ?? '');
@@ -22,9 +23,15 @@ export function readFaqEntries(container: ParentNode): FaqEntry[] {
   return entries;
 }
 
-/** /faq's search, chips and accordion, over the entries of the prerendered page. */
+/** What is in the prerendered search box: text the visitor typed before the code arrived. */
+function prerenderedSearch(container: HTMLElement): string {
+  const box = container.querySelector(`input[${EARLY_CONTROL_ATTRIBUTE}="${faqControls.search}"]`);
+  return box instanceof HTMLInputElement ? box.value : '';
+}
+
+/** /faq's search, chips and accordion, over the entries (and any search typed) of the prerendered page. */
 export function render(container: HTMLElement) {
-  return <FaqBrowser entries={readFaqEntries(container)} />;
+  return <FaqBrowser entries={readFaqEntries(container)} earlySearch={() => prerenderedSearch(container)} />;
 }
 
 // /faq and /about import these from here, so the island and the code it mounts are one file on /faq's first

@@ -1,8 +1,9 @@
 import { Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { faqBrowserText as text, faqCategoryIds, faqCategoryLabels, type FaqEntry } from '@/content/faq';
 import { cn } from '@/lib/cn';
+import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
 import { FaqAccordion } from './faq-accordion';
 import {
   countFaqsByCategory,
@@ -15,13 +16,37 @@ import {
 
 const chipIds: readonly FaqCategoryFilter[] = ['all', ...faqCategoryIds];
 
+/** The controls' identities (EARLY_CONTROL_ATTRIBUTE): the same in the prerendered markup and the island. */
+export const faqControls = {
+  search: 'faq-search',
+  chip: (id: FaqCategoryFilter) => `faq-category-${id}`,
+  clear: 'faq-clear',
+} as const;
+const control = (key: string) => ({ [EARLY_CONTROL_ATTRIBUTE]: key });
+
 interface FaqBrowserProps {
   entries: readonly FaqEntry[];
+  /**
+   * Text typed into the prerendered search box before this code arrived (read when the browser mounts, and
+   * again as it replaces the prerendered box, so no keystroke in between is lost).
+   */
+  earlySearch?: () => string;
 }
 
 /** The /faq search box, category chips, live result count, accordion and empty state (spec §2, §4). */
-export function FaqBrowser({ entries }: FaqBrowserProps) {
-  const [filter, setFilter] = useState<FaqFilter>(initialFaqFilter);
+export function FaqBrowser({ entries, earlySearch }: FaqBrowserProps) {
+  const [filter, setFilter] = useState<FaqFilter>(() => ({
+    ...initialFaqFilter,
+    search: earlySearch?.() ?? initialFaqFilter.search,
+  }));
+  // Keystrokes between the first render and the commit land in the prerendered box, still in the document
+  // here (it goes after this effect, before the browser paints): read it once more. Usually a no-op.
+  useLayoutEffect(() => {
+    const search = earlySearch?.();
+    if (search === undefined) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the DOM the island replaces, once
+    setFilter((current) => (current.search === search ? current : { ...current, search }));
+  }, [earlySearch]);
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const shown = filterFaqs(entries, filter);
@@ -47,6 +72,7 @@ export function FaqBrowser({ entries }: FaqBrowserProps) {
           <input
             ref={searchRef}
             id={searchId}
+            {...control(faqControls.search)}
             type="search"
             value={filter.search}
             onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
@@ -64,6 +90,7 @@ export function FaqBrowser({ entries }: FaqBrowserProps) {
             <button
               key={id}
               type="button"
+              {...control(faqControls.chip(id))}
               aria-pressed={pressed}
               onClick={() => setFilter((current) => ({ ...current, category: id }))}
               className={cn(
@@ -99,7 +126,7 @@ export function FaqBrowser({ entries }: FaqBrowserProps) {
         <div className="rounded-xl border border-dashed border-border bg-muted px-6 py-10 text-center">
           <h2 className="font-serif text-2xl font-bold text-foreground">{text.noResults.title}</h2>
           <p className="mt-2 text-muted-foreground">{text.noResults.text}</p>
-          <Button variant="secondary" className="mt-6" onClick={clearFilters}>
+          <Button variant="secondary" className="mt-6" onClick={clearFilters} {...control(faqControls.clear)}>
             {text.noResults.clear}
           </Button>
         </div>

@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
 import { Container } from '@/components/ui/container';
 import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
 import type { LegalBlock, LegalDocument as LegalDocumentData, RichText } from '@/content/legal';
 import { cn } from '@/lib/cn';
+import { AppLink } from '@/components/ui/app-link';
 
 const linkClass = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
 
@@ -14,9 +14,9 @@ function Rich({ text }: { text: RichText }) {
     if (typeof part === 'string') return <Fragment key={index}>{part}</Fragment>;
     if ('to' in part) {
       return (
-        <Link key={index} to={part.to} className={linkClass}>
+        <AppLink key={index} to={part.to} className={linkClass}>
           {part.text}
-        </Link>
+        </AppLink>
       );
     }
     if (/^https?:/.test(part.href)) {

@@ -1,5 +1,4 @@
 import { ArrowRight, CheckCircle2, Clock, Headphones, House, LockKeyhole } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { practiceOrganization, webPage } from '@/components/seo/structured-data';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { aboutContent as content, aboutFaqCount } from '@/content/about';
 import { firstFaqEntries } from '@/content/faq-first';
 import { BookingButton } from '@/features/booking/booking-button';
 import { FaqAccordion } from '@/features/faq/faq-browser-island';
+import { AppLink } from '@/components/ui/app-link';
 
 const advantageIcons = { home: House, clock: Clock, lock: LockKeyhole } as const;
 
@@ -150,10 +150,10 @@ export function Component() {
             </div>
             <p className="mt-6 text-foreground">{selfHypnosis.audioText}</p>
             <Button asChild variant="secondary" className="mt-5">
-              <Link to={paths.audioLibrary}>
+              <AppLink to={paths.audioLibrary}>
                 <Headphones aria-hidden="true" />
                 {selfHypnosis.audioLinkLabel}
-              </Link>
+              </AppLink>
             </Button>
           </div>
           <div>
@@ -233,10 +233,10 @@ export function Component() {
             <FaqAccordion entries={firstFaqEntries.slice(0, aboutFaqCount)} className="mt-8" />
             <div className="mt-6 text-center">
               <Button asChild variant="secondary">
-                <Link to={paths.faq}>
+                <AppLink to={paths.faq}>
                   {faq.viewAllLabel}
                   <ArrowRight aria-hidden="true" />
-                </Link>
+                </AppLink>
               </Button>
             </div>
           </div>
@@ -253,12 +253,12 @@ export function Component() {
               <p className="mt-4 text-lg text-brand-100">{cta.text}</p>
               <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
                 <BookingButton variant="inverse">{cta.bookingLabel}</BookingButton>
-                <Link
+                <AppLink
                   to={paths.audioLibrary}
                   className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
                 >
                   {cta.audioLinkLabel}
-                </Link>
+                </AppLink>
               </div>
             </div>
           </div>

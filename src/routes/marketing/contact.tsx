@@ -1,5 +1,4 @@
 import { Clock, LifeBuoy, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { practiceOrganization, webPage } from '@/components/seo/structured-data';
 import { Card } from '@/components/ui/card';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import { absoluteUrl, site } from '@/config/site';
 import { contactContent as content, mailtoHref, telHref } from '@/content/contact';
 import { BookingButton } from '@/features/booking/booking-button';
+import { AppLink } from '@/components/ui/app-link';
 
 const linkClass =
   'mt-1 inline-flex min-h-11 items-center font-semibold break-words text-primary underline underline-offset-4 hover:no-underline sm:text-lg';
@@ -87,12 +87,12 @@ export function Component() {
             </h2>
             <div className="mt-5 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <BookingButton size="md">{content.more.bookingLabel}</BookingButton>
-              <Link
+              <AppLink
                 to={paths.faq}
                 className="inline-flex min-h-11 items-center px-3 font-semibold text-primary underline underline-offset-4 hover:no-underline"
               >
                 {content.more.faqLinkLabel}
-              </Link>
+              </AppLink>
             </div>
           </section>
 

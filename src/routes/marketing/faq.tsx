@@ -1,5 +1,4 @@
 import { ArrowRight, Mail } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Island } from '@/components/island/island';
 import { Seo } from '@/components/seo/seo';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { faqPageContent as content } from '@/content/faq-page';
 import { faqEntries } from '@/content/faq-entries';
 import { FaqBrowser } from '@/features/faq/faq-browser-island';
 import { faqPageStructuredData } from '@/features/faq/faq-structured-data';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   return (
@@ -41,10 +41,10 @@ export function Component() {
             </h2>
             <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{content.contact.text}</p>
             <Button asChild size="lg" className="mt-6">
-              <Link to={paths.contact}>
+              <AppLink to={paths.contact}>
                 {content.contact.linkLabel}
                 <ArrowRight aria-hidden="true" />
-              </Link>
+              </AppLink>
             </Button>
           </section>
         </div>

@@ -1,5 +1,4 @@
 import { ArrowRight, CheckCircle2, Headphones, Sparkles, Sun, Video } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { practiceOrganization, webPage } from '@/components/seo/structured-data';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +8,7 @@ import { Container } from '@/components/ui/container';
 import { paths } from '@/config/paths';
 import { homeContent as content } from '@/content/home';
 import { BookingButton } from '@/features/booking/booking-button';
+import { AppLink } from '@/components/ui/app-link';
 
 const serviceIcons = { audio: Headphones, appointments: Video, retreat: Sun } as const;
 
@@ -40,10 +40,10 @@ export function Component() {
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <BookingButton>{content.hero.bookingLabel}</BookingButton>
             <Button asChild variant="secondary" size="lg">
-              <Link to={content.hero.guideLink.to}>
+              <AppLink to={content.hero.guideLink.to}>
                 <Sparkles aria-hidden="true" />
                 {content.hero.guideLink.label}
-              </Link>
+              </AppLink>
             </Button>
           </div>
         </Container>
@@ -72,10 +72,10 @@ export function Component() {
                     <div className="mt-6">
                       {service.action.kind === 'link' ? (
                         <Button asChild variant="secondary" className="w-full">
-                          <Link to={service.action.to}>
+                          <AppLink to={service.action.to}>
                             {service.action.label}
                             <ArrowRight aria-hidden="true" />
-                          </Link>
+                          </AppLink>
                         </Button>
                       ) : (
                         <Button disabled className="w-full" variant="secondary">
@@ -101,7 +101,7 @@ export function Component() {
             {content.helpAreas.map((area) => (
               <li key={area.to}>
                 {/* The whole card is one link, named by its title; the text below describes it. */}
-                <Link
+                <AppLink
                   to={area.to}
                   className="group flex h-full flex-col rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm hover:border-primary"
                 >
@@ -110,7 +110,7 @@ export function Component() {
                     <ArrowRight aria-hidden="true" className="size-5 shrink-0 transition-transform group-hover:translate-x-1" />
                   </span>
                   <span className="mt-2 text-muted-foreground">{area.text}</span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -143,12 +143,12 @@ export function Component() {
             <p className="mt-4 text-lg text-brand-100">{content.closing.text}</p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <BookingButton variant="inverse">{content.closing.bookingLabel}</BookingButton>
-              <Link
+              <AppLink
                 to={content.closing.secondary.to}
                 className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4"
               >
                 {content.closing.secondary.label}
-              </Link>
+              </AppLink>
             </div>
           </div>
         </Container>

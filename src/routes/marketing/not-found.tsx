@@ -1,9 +1,10 @@
-import { useLocation, Link } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { paths } from '@/config/paths';
 import { notFoundContent as content } from '@/content/not-found';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   const { pathname } = useLocation();
@@ -17,7 +18,7 @@ export function Component() {
         <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight break-words hyphens-auto sm:text-5xl">{content.title}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{content.text}</p>
         <Button asChild size="lg" className="mt-8">
-          <Link to={paths.home}>{content.homeLink}</Link>
+          <AppLink to={paths.home}>{content.homeLink}</AppLink>
         </Button>
       </Container>
     </>

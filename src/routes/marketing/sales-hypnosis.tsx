@@ -8,7 +8,6 @@ import {
   Target,
   Users,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +22,7 @@ import { cn } from '@/lib/cn';
 import { BookingButton } from '@/features/booking/booking-button';
 import { appointmentOffers, appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialCard } from '@/features/testimonials/testimonial-card';
+import { AppLink } from '@/components/ui/app-link';
 
 const techniqueIcons = {
   anchor: Anchor,
@@ -171,9 +171,9 @@ export function Component() {
           </ul>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <BookingButton>{programme.bookingLabel}</BookingButton>
-            <Link to={programme.enquiry.to} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            <AppLink to={programme.enquiry.to} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
               {programme.enquiry.label}
-            </Link>
+            </AppLink>
           </div>
         </Container>
       </section>
@@ -247,12 +247,12 @@ export function Component() {
                       </li>
                     ))}
                   </ul>
-                  <Link
+                  <AppLink
                     to={workshops.enquiryPath}
                     className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6 w-full text-center')}
                   >
                     {format.enquireLabel}
-                  </Link>
+                  </AppLink>
                 </Card>
               </li>
             ))}
@@ -307,13 +307,13 @@ export function Component() {
             <p className="mt-4 text-lg text-brand-100">{content.closing.text}</p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <BookingButton variant="inverse">{content.hero.bookingLabel}</BookingButton>
-              <Link
+              <AppLink
                 to={content.closing.allServices.to}
                 className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
               >
                 {content.closing.allServices.label}
                 <ArrowRight aria-hidden="true" className="size-5" />
-              </Link>
+              </AppLink>
             </div>
           </div>
         </Container>

@@ -9,7 +9,6 @@ import {
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,6 +16,7 @@ import { Container } from '@/components/ui/container';
 import { paths } from '@/config/paths';
 import { selfHypnosisGuideContent as content } from '@/content/self-hypnosis-guide';
 import { cn } from '@/lib/cn';
+import { AppLink } from '@/components/ui/app-link';
 
 const icons = {
   clock: Clock,
@@ -55,10 +55,10 @@ export function Component() {
             {content.hero.lead}
           </p>
           <div className="mt-10 flex justify-center">
-            <Link to={content.hero.primary.to} className={buttonVariants({ size: 'lg' })}>
+            <AppLink to={content.hero.primary.to} className={buttonVariants({ size: 'lg' })}>
               <BookOpen aria-hidden="true" />
               {content.hero.primary.label}
-            </Link>
+            </AppLink>
           </div>
         </Container>
       </section>
@@ -142,10 +142,10 @@ export function Component() {
             {content.download.title}
           </h2>
           <p className="mt-3 text-brand-100">{content.download.text}</p>
-          <Link to={content.download.to} className={cn(buttonVariants({ variant: 'inverse' }), 'mt-6')}>
+          <AppLink to={content.download.to} className={cn(buttonVariants({ variant: 'inverse' }), 'mt-6')}>
             <Download aria-hidden="true" />
             {content.download.label}
-          </Link>
+          </AppLink>
         </section>
         <section
           aria-labelledby="consultation-heading"
@@ -155,10 +155,10 @@ export function Component() {
             {content.consultation.title}
           </h2>
           <p className="mt-3 text-muted-foreground">{content.consultation.text}</p>
-          <Link to={content.consultation.to} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}>
+          <AppLink to={content.consultation.to} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}>
             <MessageCircle aria-hidden="true" />
             {content.consultation.label}
-          </Link>
+          </AppLink>
         </section>
       </Container>
     </>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { Container } from '@/components/ui/container';
@@ -8,6 +7,7 @@ import { priorityBand, sitemapEntries, type PriorityBand } from '@/config/sitema
 import { sitemapPageContent as content } from '@/content/sitemap-page';
 import { cn } from '@/lib/cn';
 import { buildDate } from '@/lib/format';
+import { AppLink } from '@/components/ui/app-link';
 
 const bandClass: Record<PriorityBand, string> = {
   high: 'bg-success text-success-foreground',
@@ -65,9 +65,9 @@ export function Component() {
                 return (
                   <tr key={entry.path} className="border-t border-border" data-band={band}>
                     <td className="px-2 py-3 sm:px-4">
-                      <Link to={entry.path} className="font-medium text-primary underline-offset-4 hover:underline">
+                      <AppLink to={entry.path} className="font-medium text-primary underline-offset-4 hover:underline">
                         {entry.title}
-                      </Link>
+                      </AppLink>
                       <span className="block text-xs text-muted-foreground">{entry.path}</span>
                     </td>
                     <td className="px-2 py-3 sm:px-4">

@@ -1,5 +1,4 @@
 import { ArrowRight, Check, Clock, Headphones, House, Lock, TrendingUp } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Island } from '@/components/island/island';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
@@ -16,6 +15,7 @@ import { BookingButton } from '@/features/booking/booking-button';
 import { BookingCalendarPanel } from '@/features/booking/booking-calendar-panel';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
+import { AppLink } from '@/components/ui/app-link';
 
 const benefitIcons = { home: House, lock: Lock, clock: Clock, headphones: Headphones } as const;
 
@@ -58,10 +58,10 @@ function ServicePanel({ area }: { area: ServiceArea }) {
         <BookingButton size="md" className="w-full">
           {content.bookingLabel}
         </BookingButton>
-        <Link to={area.specialPage} className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
+        <AppLink to={area.specialPage} className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
           {content.learnMoreLabel(area.title)}
           <ArrowRight aria-hidden="true" />
-        </Link>
+        </AppLink>
       </div>
     </Card>
   );
@@ -156,12 +156,12 @@ export function Component() {
 
       <Container className="py-10 text-center sm:py-12">
         <p className="text-lg text-muted-foreground">{content.closingNote}</p>
-        <Link
+        <AppLink
           to={content.contactLink.to}
           className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4 hover:no-underline"
         >
           {content.contactLink.label}
-        </Link>
+        </AppLink>
       </Container>
     </>
   );

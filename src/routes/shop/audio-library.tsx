@@ -1,5 +1,4 @@
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { buttonVariants } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -12,6 +11,7 @@ import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { PackageList } from '@/features/catalogue/package-list';
 import { useShopActions } from './shop-actions';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   return (
@@ -38,9 +38,9 @@ function AudioLibrary() {
   const shownProducts = useDeferredValue(products.data);
   const actions = useShopActions(shownPackages);
   const individualLink = (
-    <Link to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
+    <AppLink to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
       {text.browseIndividual}
-    </Link>
+    </AppLink>
   );
   return (
     <>

@@ -1,8 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cartText as text } from '@/content/shop';
+import { AppLink } from '@/components/ui/app-link';
 
 /** The empty cart (on /cart and /checkout): links to both catalogue pages. */
 export function CartEmpty() {
@@ -12,12 +12,12 @@ export function CartEmpty() {
       <h2 className="mt-4 font-serif text-2xl font-bold">{text.emptyTitle}</h2>
       <p className="mt-2 text-muted-foreground">{text.emptyText}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to={paths.audioLibrary} className={buttonVariants()}>
+        <AppLink to={paths.audioLibrary} className={buttonVariants()}>
           {text.browsePackages}
-        </Link>
-        <Link to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
+        </AppLink>
+        <AppLink to={paths.individualAudios} className={buttonVariants({ variant: 'secondary' })}>
           {text.browseIndividual}
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 import { Trash2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -12,6 +11,7 @@ import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { formatPence } from '@/lib/format';
 import { CartEmpty } from './cart-empty';
 import { usePricedCart } from './priced-cart';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   return (
@@ -95,16 +95,16 @@ function CartContents() {
           {formatPence(priced.totalPence)}
         </p>
         {priced.payable.length > 0 ? (
-          <Link to={paths.checkout} className={`${buttonVariants({ size: 'lg' })} mt-6 w-full`}>
+          <AppLink to={paths.checkout} className={`${buttonVariants({ size: 'lg' })} mt-6 w-full`}>
             {text.checkout}
-          </Link>
+          </AppLink>
         ) : null}
-        <Link
+        <AppLink
           to={paths.individualAudios}
           className={`${buttonVariants({ variant: 'secondary' })} mt-3 w-full`}
         >
           {text.continueShopping}
-        </Link>
+        </AppLink>
       </aside>
     </div>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,6 +11,7 @@ import { OrderSummary } from '@/features/checkout/order-summary';
 import { PayButton } from '@/features/checkout/pay-button';
 import { CartEmpty } from './cart-empty';
 import { usePricedCart } from './priced-cart';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   return (
@@ -55,12 +55,12 @@ function CheckoutContents() {
       {priced.payable.length > 0 ? <PayButton items={priced.payable} /> : null}
       <p className="text-sm text-muted-foreground">{text.secureNote}</p>
       <p className="text-sm text-muted-foreground">{text.accountNote}</p>
-      <Link
+      <AppLink
         to={paths.cart}
         className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
       >
         {text.backToCart}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,6 +14,7 @@ import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
 import { usePaymentReturn } from '@/features/checkout/use-payment-return';
 import { useShopActions } from './shop-actions';
+import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {
   return (
@@ -45,21 +45,21 @@ function IndividualAudios() {
   return (
     <>
       <Container className="pt-6">
-        <Link
+        <AppLink
           to={paths.audioLibrary}
           className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
           {text.backToPackages}
-        </Link>
+        </AppLink>
       </Container>
       <PageHeader title={text.individualTitle} lead={text.individualLead}>
-        <Link
+        <AppLink
           to={paths.audioLibrary}
           className="inline-flex min-h-11 items-center rounded-lg border-2 border-primary bg-background px-5 font-semibold text-primary hover:bg-primary-soft"
         >
           {text.viewPackageDeals}
-        </Link>
+        </AppLink>
       </PageHeader>
       <Container className="pb-16">
         {verifying ? (

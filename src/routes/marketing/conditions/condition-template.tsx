@@ -1,5 +1,4 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { buttonVariants } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { BookingButton } from '@/features/booking/booking-button';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialsSection } from '@/features/testimonials/testimonials-section';
+import { AppLink } from '@/components/ui/app-link';
 
 /** The one template of the six condition pages (spec §2), fed by each page's typed content. */
 export function ConditionTemplate({ page }: { page: ConditionPage }) {
@@ -43,10 +43,10 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
       />
       <PageHeader title={page.heading} lead={page.intro}>
         <BookingButton>{page.bookingLabel}</BookingButton>
-        <Link to={copy.viewAllServicesPath} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+        <AppLink to={copy.viewAllServicesPath} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
           {copy.viewAllServicesLabel}
           <ArrowRight aria-hidden="true" />
-        </Link>
+        </AppLink>
       </PageHeader>
 
       <section aria-labelledby="areas-heading" className="py-12 sm:py-16">
@@ -129,12 +129,12 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
             <p className="mt-4 text-lg text-brand-100">{page.closing.text}</p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <BookingButton variant="inverse">{page.bookingLabel}</BookingButton>
-              <Link
+              <AppLink
                 to={copy.aboutPath}
                 className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
               >
                 {copy.learnAboutLabel}
-              </Link>
+              </AppLink>
             </div>
           </div>
         </Container>

@@ -1,0 +1,38 @@
+import { useEffect, type RefObject } from 'react';
+import type { EarlyInputApi } from './early-input-script';
+
+// The app's side of the before-paint early-input script (src/lib/early-input-script.ts).
+
+declare global {
+  interface Window {
+    __earlyInput?: EarlyInputApi;
+  }
+}
+
+export interface EarlyPress {
+  /** The element pressed (prerendered markup). */
+  control: Element;
+  /** Its EARLY_CONTROL_ATTRIBUTE, for an island that renders its own copy of the control. */
+  key: string | null;
+}
+
+/**
+ * Hands `root` over to the code that now runs it: presses there reach React from now on, and those made before
+ * are returned, each once. Where the script is absent (tests, the SPA shell of an older cached page), none.
+ */
+export function claimEarlyInput(root: Element): EarlyPress[] {
+  return window.__earlyInput?.claim(root) ?? [];
+}
+
+/**
+ * For markup React hydrated (the same elements as prerendered): once this component's effects run, its part of
+ * the page is live, and each button pressed before is pressed again.
+ */
+export function useClaimEarlyInput(ref: RefObject<Element | null>): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    for (const press of claimEarlyInput(root))
+      if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+  }, [ref]);
+}
