@@ -11,9 +11,8 @@ import { expect as baseExpect, stackUrl, test, waitForHydration } from './fixtur
 const expect = baseExpect.configure({ timeout: 20_000 });
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
 const TITLE = 'Sleep Deeply Tonight';
-// A phone's user agent (Android: an iPhone's makes the build treat the page as iOS Safari).
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
 
@@ -44,8 +43,6 @@ async function device(browser: Browser, options: Parameters<Browser['newContext'
 async function signIn(page: Page) {
   await page.goto('/auth?redirectTo=%2Faccount');
   await waitForHydration(page);
-  // The sign-in form's code loads after hydration; a click before it would submit the plain form.
-  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email);
   await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -109,7 +106,7 @@ test.describe('resume on any device', () => {
 
   test('a position reached on the phone is offered on the computer; a disagreement is asked', async ({ browser }) => {
     test.setTimeout(240_000);
-    const phone = await device(browser, { viewport: { width: 375, height: 667 }, userAgent: PHONE_UA });
+    const phone = await device(browser, { viewport: { width: 375, height: 667 }, userAgent: IPHONE_UA });
     const computer = await device(browser, { viewport: { width: 1280, height: 800 } });
     contexts = [phone.context, computer.context];
     cleanUp = phone.page;
