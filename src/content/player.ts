@@ -38,6 +38,18 @@ export const playerText = {
   announcePaused: 'Paused',
   resumed: (time: string) => `Resumed at ${time}`,
   playbackError: 'Could not play this audio. Please try again.',
+  // Resume on any device (docs/listening-positions.md): asked, never decided silently.
+  resumeQuestionLabel: 'Where to continue',
+  resumeConflict: (remote: string, device: string, when: string, local: string) =>
+    `Continue from ${remote}, played on your ${device} ${when}, or ${local}?`,
+  resumeElsewhere: (remote: string, device: string, when: string) =>
+    `Continue from ${remote}, played on your ${device} ${when}?`,
+  continueFrom: (time: string) => `Continue from ${time}`,
+  startFromBeginning: 'Start from the beginning',
+  deviceName: { phone: 'phone', tablet: 'tablet', computer: 'computer' },
+  today: 'today',
+  yesterday: 'yesterday',
+  onDate: (date: string) => `on ${date}`,
   shortcuts:
     'Shortcuts while the player is open: Space play or pause, Left and Right arrows 10 seconds back or forward, Up and Down arrows volume.',
 } as const;

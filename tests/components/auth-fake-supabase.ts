@@ -45,6 +45,7 @@ export function createFakeClient() {
   const tables: Record<string, () => QueryResult | Promise<QueryResult>> = {
     purchases: () => ({ data: [], error: null }),
     user_roles: () => ({ data: null, error: null }),
+    listening_positions: () => ({ data: [], error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 

@@ -109,6 +109,15 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'Customers read their own purchases (library, player), admins all. The service role grants them ' +
       "(fulfil_order, insert_purchase) and revokes a refunded order's (mark_order_refunded).",
   },
+  'public.listening_positions': {
+    kind: 'table',
+    grants: { authenticated: READ_WRITE, service_role: ['SELECT', 'DELETE'] },
+    why:
+      "A listener reads and upserts their own positions, only for audio they own, and may delete them (RLS; the " +
+      'player, src/features/player/position-sync.ts; Download my data). No admin reads them (health data). The ' +
+      'service role reads and deletes (export, deletion, support in edge functions) and never rewrites one. ' +
+      'anon has nothing (docs/listening-positions.md).',
+  },
   'public.admin_activity': {
     kind: 'table',
     grants: { authenticated: READ },
@@ -272,6 +281,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
 
   // Functions: internal -----------------------------------------------------------------------------------------
   'public.set_updated_at()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.listening_positions_keep_newest()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.prevent_self_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.prevent_last_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.log_admin_row_change()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },

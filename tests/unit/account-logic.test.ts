@@ -105,7 +105,7 @@ describe('toAccountOrder', () => {
 });
 
 describe('the export document', () => {
-  it('holds account, purchases, orders, appointments and browser settings; the file name is a date only', () => {
+  it('holds account, purchases, orders, appointments, listening positions and browser settings; the file name is a date only', () => {
     const now = new Date('2026-11-23T20:00:00Z');
     const server = {
       account: {
@@ -140,6 +140,9 @@ describe('the export document', () => {
           inviteeName: 'Me',
           inviteeEmail: 'me@example.com',
         },
+      ],
+      listeningPositions: [
+        { productId: 'x', positionSeconds: 750, rate: 1.25, deviceKind: 'phone', playedAt: '2026-11-22T21:00:00Z' },
       ],
     };
     const settings = { accessibility: { highContrast: true } };

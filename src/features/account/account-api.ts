@@ -120,6 +120,22 @@ export interface ServerAccountData {
   orders: AccountOrder[];
   /** Received from the scheduler (docs/appointments.md). */
   appointments: AccountAppointment[];
+  /** Where each track was left, at what speed, on what kind of device (docs/listening-positions.md). */
+  listeningPositions: {
+    productId: string;
+    positionSeconds: number;
+    rate: number;
+    deviceKind: string;
+    playedAt: string;
+  }[];
+}
+
+interface ListeningPositionExportRow {
+  product_id: string;
+  position_seconds: number;
+  rate: number | string;
+  device_kind: string;
+  played_at: string;
 }
 
 interface PurchaseExportRow {
@@ -136,7 +152,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles, appointments] = await Promise.all([
+  const [purchases, orders, roles, appointments, positions] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -145,9 +161,15 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
     fetchOrders(client, user.id),
     client.from('user_roles').select('role').eq('user_id', user.id),
     fetchAppointments(client, user.id),
+    client
+      .from('listening_positions')
+      .select('product_id, position_seconds, rate, device_kind, played_at')
+      .eq('user_id', user.id)
+      .order('played_at', { ascending: false }),
   ]);
   if (purchases.error) throw new Error(purchases.error.message);
   if (roles.error) throw new Error(roles.error.message);
+  if (positions.error) throw new Error(positions.error.message);
   return {
     account: {
       id: user.id,
@@ -168,6 +190,13 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
     })),
     orders,
     appointments,
+    listeningPositions: ((positions.data ?? []) as ListeningPositionExportRow[]).map((row) => ({
+      productId: row.product_id,
+      positionSeconds: row.position_seconds,
+      rate: Number(row.rate),
+      deviceKind: row.device_kind,
+      playedAt: row.played_at,
+    })),
   };
 }
 

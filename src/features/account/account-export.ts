@@ -9,7 +9,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, appointments, and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -21,6 +21,7 @@ export function buildAccountExport(
     purchases: server.purchases,
     orders: server.orders,
     appointments: server.appointments,
+    listeningPositions: server.listeningPositions,
     browserSettings,
   };
 }

@@ -16,6 +16,8 @@ export const SLEEP_FADE_SECONDS = 30;
 export const END_OF_TRACK_FADE_SECONDS = 15;
 /** How often the listening position is saved while playing. */
 const REMEMBER_EVERY_SECONDS = 5;
+/** How often the account's positions are read again while the player is open, paused and on screen. */
+export const REMOTE_POSITIONS_EVERY_MS = 15_000;
 
 export type SignUrl = (productId: string) => Promise<SignedAudioUrl>;
 
@@ -111,11 +113,11 @@ export function connectAudio(
     store.mediaFailed(playerText.playbackError);
   };
 
-  const remember = () => {
+  const remember = (urgent?: 'pause' | 'hidden') => {
     const track = currentTrack(store.getSnapshot());
     if (!track || track.productId !== loadedProductId || !ready) return;
     const duration = Number.isFinite(media.duration) ? media.duration : null;
-    store.rememberPosition(track.productId, media.currentTime, duration);
+    store.rememberPosition(track.productId, media.currentTime, duration, urgent);
     lastRemembered = media.currentTime;
   };
 
@@ -305,7 +307,7 @@ export function connectAudio(
         else if (track && loadedProductId === null) void load(state); // failed earlier: try again
       } else {
         media.pause();
-        remember();
+        remember('pause');
       }
     }
     if (state.volume !== before.volume) applyVolume(state);
@@ -379,6 +381,13 @@ export function connectAudio(
     fail(new Error(`MediaError ${code ?? 'unknown'}`));
   };
 
+  // Hidden: the page may never come back (tab closed, phone locked), so the position goes now, with keepalive.
+  // Visible again: another device may have moved on meanwhile.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') remember('hidden');
+    else void store.refreshRemotePositions();
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getSnapshot();
     if (!isPlayerVisible(state) || state.safetyNoticeOpen || event.defaultPrevented) return;
@@ -412,6 +421,12 @@ export function connectAudio(
   };
   attach(media);
   document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('visibilitychange', onVisibility);
+  // Another device may move on while this one sits paused on screen: asked within 15 s, never mid-listen.
+  const remoteTimer = setInterval(() => {
+    if (document.visibilityState === 'visible' && !store.getSnapshot().isPlaying)
+      void store.refreshRemotePositions();
+  }, REMOTE_POSITIONS_EVERY_MS);
   const unsubscribe = store.subscribe(onState);
   const detachEngine = store.attachEngine({
     seek: (seconds) => {
@@ -453,12 +468,14 @@ export function connectAudio(
   }
 
   return () => {
-    remember();
+    remember('pause');
     loadToken += 1;
     clearInterval(sleepInterval);
+    clearInterval(remoteTimer);
     clearTimeout(refreshTimer);
     detach(media);
     document.removeEventListener('keydown', onKeyDown);
+    document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
     detachEngine();
     if (session) {

@@ -23,6 +23,7 @@ import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } fro
 import { IconButton, VolumeControl } from './player-controls';
 import { PlayerPanel } from './player-panel';
 import { PlayerSlider } from './player-slider';
+import { ResumeQuestion } from './resume-question';
 import { SafetyNotice } from './safety-notice';
 
 export const PLAYER_REGION_ID = 'audio-player';
@@ -133,6 +134,9 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
             player.expanded ? 'h-96' : 'h-24',
           )}
         >
+          {player.resumeOffer && (
+            <ResumeQuestion offer={player.resumeOffer} onAnswer={player.answerResumeOffer} />
+          )}
           {/* Phones: the title line, the seek row, then the controls (prev/play/next centred; expand and close at
               the end). From sm: the seek row over the title and the controls side by side. */}
           <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] px-2 pt-1 [grid-template-areas:'title'_'seek'_'controls'] sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-2 sm:px-4 sm:[grid-template-areas:'seek_seek'_'title_controls']">

@@ -47,6 +47,7 @@ const actionNames = [
   'acknowledgeSafety',
   'dismissSafety',
   'clearError',
+  'answerResumeOffer',
 ] as const satisfies readonly (keyof PlayerActions)[];
 // Every action is listed (a compile error names the one that is not).
 const everyAction: Record<Exclude<keyof PlayerActions, (typeof actionNames)[number]>, never> = {};

@@ -17,6 +17,7 @@ export const initialPlayerState: PlayerState = {
   sleep: null,
   error: null,
   safetyNoticeOpen: false,
+  resumeOffer: null,
   loadKey: 0,
 };
 

@@ -18,9 +18,12 @@ export function PlayerProvider({ accountId, children }: PlayerProviderProps) {
   const loading = useRef<Promise<PlayerStore> | null>(null);
   const load = useCallback(
     () =>
-      (loading.current ??= import('./player-store').then(
-        async ({ createPlayerStore }) => {
-          const created = createPlayerStore();
+      (loading.current ??= Promise.all([import('./player-store'), import('./position-sync')]).then(
+        async ([{ createPlayerStore }, { createPositionSync, restTransport }]) => {
+          // Positions also go to the account, so another device can offer to continue.
+          const created = createPlayerStore({
+            positionSync: (key) => createPositionSync(key, restTransport()),
+          });
           // The account first, so an action waiting for this load applies after the restore, not under it. A
           // restore that fails (unreadable storage) leaves the player empty but working.
           await created

@@ -17,6 +17,10 @@ export interface SavedPlayer {
   repeat: boolean;
   /** Seconds where each product was left, by product id. */
   positions: Record<string, number>;
+  /** When each position was reached (ms since the epoch), to tell it from another device's. */
+  playedAt: Record<string, number>;
+  /** The speed chosen for each product (per-track speed is remembered). */
+  rates: Record<string, number>;
 }
 
 function storage(): Storage | null {
@@ -72,6 +76,13 @@ export function readSavedPlayer(key: string): SavedPlayer | null {
     const positions: Record<string, number> = {};
     for (const [id, seconds] of Object.entries(value.positions ?? {}))
       if (isNumber(seconds)) positions[id] = seconds;
+    const numbers = (record: unknown, valid: (n: number) => boolean) => {
+      const out: Record<string, number> = {};
+      if (record && typeof record === 'object')
+        for (const [id, n] of Object.entries(record as Record<string, unknown>))
+          if (isNumber(n) && valid(n)) out[id] = n;
+      return out;
+    };
     const clamp01 = (n: unknown, fallback: number) => (isNumber(n) ? Math.min(1, Math.max(0, n)) : fallback);
     return {
       playlist: value.playlist,
@@ -85,6 +96,8 @@ export function readSavedPlayer(key: string): SavedPlayer | null {
       shuffle: value.shuffle === true,
       repeat: value.repeat === true,
       positions,
+      playedAt: numbers(value.playedAt, (n) => n > 0),
+      rates: numbers(value.rates, (n) => n >= 0.5 && n <= 2),
     };
   } catch {
     console.warn('Ignoring an unreadable saved player state');
@@ -96,8 +109,12 @@ export function writeSavedPlayer(key: string, saved: SavedPlayer): void {
   const entries = Object.entries(saved.positions);
   const positions =
     entries.length > MAX_POSITIONS ? Object.fromEntries(entries.slice(-MAX_POSITIONS)) : saved.positions;
+  const playedAt = Object.fromEntries(Object.entries(saved.playedAt).filter(([id]) => id in positions));
+  const rateEntries = Object.entries(saved.rates);
+  const rates =
+    rateEntries.length > MAX_POSITIONS ? Object.fromEntries(rateEntries.slice(-MAX_POSITIONS)) : saved.rates;
   try {
-    storage()?.setItem(key, JSON.stringify({ ...saved, positions }));
+    storage()?.setItem(key, JSON.stringify({ ...saved, positions, playedAt, rates }));
   } catch {
     // Storage full or blocked: the player keeps working; only resuming after a reload is lost.
   }

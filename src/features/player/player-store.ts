@@ -7,17 +7,43 @@ import {
   saveSafetyAcknowledged,
   writeSavedPlayer,
 } from './player-storage';
+import type { ListeningPosition, PositionSync } from './position-sync';
 import type {
   PlayerEngine,
   PlayerProgress,
   PlayerState,
   PlayerView,
   SleepChoice,
+  ResumeOffer,
   Track,
 } from './player-types';
 
 /** A track within this many seconds of its end counts as finished: it starts from the beginning next time. */
 const FINISHED_MARGIN_SECONDS = 5;
+/** Positions of two devices closer than this agree: nobody is asked. */
+const AGREE_SECONDS = 10;
+
+/**
+ * Whether to ask where to continue `productId`: another device left it later (in time) at a point more than
+ * a few seconds from where this device left it. Null when nothing needs asking.
+ */
+export function resumeOfferFor(
+  productId: string,
+  local: { seconds: number; playedAt: number },
+  remote: ListeningPosition | undefined,
+  deviceId: string,
+): ResumeOffer | null {
+  if (!remote || remote.deviceId === deviceId || remote.playedAt <= local.playedAt) return null;
+  if (remote.seconds < 1 || Math.abs(remote.seconds - local.seconds) < AGREE_SECONDS) return null;
+  return {
+    productId,
+    remoteSeconds: remote.seconds,
+    remoteRate: remote.rate,
+    remoteDeviceKind: remote.deviceKind,
+    remotePlayedAt: remote.playedAt,
+    localSeconds: local.seconds,
+  };
+}
 
 export interface PlayerActions {
   /** Plays `track` with `playlist` (index of the track in it, 0 if not found) and shows the player. */
@@ -45,6 +71,8 @@ export interface PlayerActions {
   acknowledgeSafety: () => void;
   dismissSafety: () => void;
   clearError: () => void;
+  /** Answers the resume question: continue where the other device left off, or where this one did. */
+  answerResumeOffer: (choice: 'remote' | 'local') => void;
 }
 
 /** What the lazily loaded audio engine reports and asks. */
@@ -57,7 +85,13 @@ export interface PlayerEngineLink {
   mediaFailed: (message: string) => void;
   mediaEnded: () => void;
   sleepElapsed: () => void;
-  rememberPosition: (productId: string, seconds: number, duration: number | null) => void;
+  /** `urgent`: paused, or the page was hidden (sent at once, with keepalive when hidden). */
+  rememberPosition: (
+    productId: string,
+    seconds: number,
+    duration: number | null,
+    urgent?: 'pause' | 'hidden',
+  ) => void;
   resumePosition: (productId: string) => number;
 }
 
@@ -68,14 +102,25 @@ export interface PlayerStore extends PlayerActions, PlayerEngineLink {
   getProgress: () => PlayerProgress;
   /** The signed-in account (null when signed out): its saved player is restored, paused. */
   setAccount: (userId: string | null) => Promise<void>;
+  /** Reads the account's positions again (the page became visible, a track was chosen). */
+  refreshRemotePositions: () => Promise<void>;
 }
 
 /**
  * The player as a small external store: state and rules only, cheap on every page. The media element, the
  * bar and everything else that plays audio load lazily once something is played (PlayerHost).
  */
-export function createPlayerStore(options: { random?: () => number } = {}): PlayerStore {
+export function createPlayerStore(
+  options: {
+    random?: () => number;
+    /** The account's positions on the server (`key` names the account); none (this device only) if absent. */
+    positionSync?: (key: string) => PositionSync;
+    now?: () => number;
+  } = {},
+): PlayerStore {
   const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const makeSync = options.positionSync;
   let state: PlayerState = initialPlayerState;
   let progress: PlayerProgress = initialProgress;
   const listeners = new Set<() => void>();
@@ -85,6 +130,10 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
   let key: string | null = null;
   let account: string | null = null;
   let positions: Record<string, number> = {};
+  let playedAt: Record<string, number> = {};
+  let rates: Record<string, number> = {};
+  let sync: PositionSync | null = null;
+  const remote = new Map<string, ListeningPosition>();
 
   const persist = () => {
     if (!key) return;
@@ -97,12 +146,34 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
       shuffle: state.shuffle,
       repeat: state.repeat,
       positions,
+      playedAt,
+      rates,
     });
   };
 
-  const set = (next: PlayerState) => {
-    if (next === state) return;
+  /** The question for the current track, if another device left it elsewhere. */
+  const offerFor = (next: PlayerState): ResumeOffer | null => {
+    const track = logic.currentTrack(next);
+    if (!track || !sync) return null;
+    return resumeOfferFor(
+      track.productId,
+      { seconds: positions[track.productId] ?? 0, playedAt: playedAt[track.productId] ?? 0 },
+      remote.get(track.productId),
+      sync.device.id,
+    );
+  };
+
+  const set = (proposed: PlayerState) => {
+    if (proposed === state) return;
+    let next = proposed;
     const trackChanged = next.loadKey !== state.loadKey;
+    if (trackChanged) {
+      // Per-track speed, and the question when another device left this track elsewhere.
+      const track = logic.currentTrack(next);
+      const rate = track ? rates[track.productId] : undefined;
+      next = { ...next, rate: rate ?? next.rate, resumeOffer: offerFor(next) };
+      if (track) void store.refreshRemotePositions(); // another device may have moved on since the last read
+    }
     state = next;
     if (trackChanged) setProgress({ currentTime: 0, duration: logic.currentTrack(next)?.duration ?? null });
     persist();
@@ -157,15 +228,24 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
       account = userId;
       key = null;
       positions = {};
+      playedAt = {};
+      rates = {};
+      remote.clear();
+      sync?.dispose();
+      sync = null;
       pending = null;
       set({ ...initialPlayerState, loadKey: state.loadKey + 1 });
       if (!userId) return;
       const nextKey = await accountKey(userId);
       if (account !== userId) return; // switched meanwhile
       key = nextKey;
+      sync = makeSync?.(nextKey) ?? null;
+      void store.refreshRemotePositions();
       const saved = readSavedPlayer(nextKey);
       if (!saved) return;
       positions = saved.positions;
+      playedAt = saved.playedAt;
+      rates = saved.rates;
       set({
         ...state,
         playlist: saved.playlist,
@@ -200,7 +280,15 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
     toggleMute: () => set(logic.toggleMute(state)),
     seek,
     seekBy: (seconds) => seek(playedSeconds() + seconds),
-    setRate: (rate) => set({ ...state, rate: logic.PLAYBACK_RATES.includes(rate as 1) ? rate : 1 }),
+    setRate(rate) {
+      const chosen = logic.PLAYBACK_RATES.includes(rate as 1) ? rate : 1;
+      const track = logic.currentTrack(state);
+      if (track) {
+        delete rates[track.productId]; // re-inserted last: the most recent survive the cap
+        rates[track.productId] = chosen;
+      }
+      set({ ...state, rate: chosen });
+    },
     setSleepTimer(choice) {
       const sleep =
         choice === null
@@ -226,6 +314,35 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
       set({ ...state, safetyNoticeOpen: false });
     },
     clearError: () => set({ ...state, error: null }),
+    answerResumeOffer(choice) {
+      const offer = state.resumeOffer;
+      if (!offer) return;
+      const track = logic.currentTrack(state);
+      // Either way this device now holds the answer, so the same question is not asked again.
+      playedAt[offer.productId] = now();
+      if (choice === 'remote') {
+        positions[offer.productId] = Math.floor(offer.remoteSeconds);
+        rates[offer.productId] = offer.remoteRate;
+        set({ ...state, resumeOffer: null, rate: offer.remoteRate });
+        if (track?.productId === offer.productId) seek(offer.remoteSeconds);
+      } else {
+        set({ ...state, resumeOffer: null });
+      }
+      persist();
+    },
+    async refreshRemotePositions() {
+      const current = sync;
+      if (!current) return;
+      const read = await current.read();
+      if (sync !== current) return; // the account changed meanwhile
+      remote.clear();
+      for (const position of read) remote.set(position.productId, position);
+      const offer = offerFor(state);
+      const same =
+        offer?.productId === state.resumeOffer?.productId &&
+        offer?.remotePlayedAt === state.resumeOffer?.remotePlayedAt;
+      if (!same) set({ ...state, resumeOffer: offer });
+    },
 
     attachEngine(next) {
       engine = next;
@@ -240,18 +357,35 @@ export function createPlayerStore(options: { random?: () => number } = {}): Play
     mediaFailed: (message) => set({ ...state, isPlaying: false, isLoading: false, error: message }),
     mediaEnded() {
       const track = logic.currentTrack(state);
-      if (track && positions[track.productId] !== undefined) {
+      if (track) {
         delete positions[track.productId];
+        const at = now();
+        playedAt[track.productId] = at;
+        sync?.record({ productId: track.productId, seconds: 0, rate: state.rate, playedAt: at }, 'pause');
       }
       set(logic.trackEnded(state, random));
       persist();
     },
     sleepElapsed: () => set({ ...state, isPlaying: false, isLoading: false, sleep: null }),
-    rememberPosition(productId, seconds, duration) {
+    rememberPosition(productId, seconds, duration, urgent) {
       const finished = duration !== null && seconds >= duration - FINISHED_MARGIN_SECONDS;
+      // Unchanged (paused, then the page hidden or closed): the time it was reached stays, so a device that
+      // merely reopens does not look newer than another device that listened on meanwhile.
+      // What waits to be sent still goes now on a pause or when hidden.
+      if (!finished && Math.floor(seconds) === positions[productId]) {
+        if (urgent) void sync?.flush(urgent === 'hidden');
+        return;
+      }
       delete positions[productId]; // re-inserted last: the most recent survive the cap
       if (!finished && seconds >= 1) positions[productId] = Math.floor(seconds);
+      const at = now();
+      playedAt[productId] = at;
       persist();
+      // A finished track is saved as 0: every device starts it from the beginning next time.
+      sync?.record(
+        { productId, seconds: finished ? 0 : Math.floor(seconds), rate: rates[productId] ?? state.rate, playedAt: at },
+        urgent,
+      );
     },
     resumePosition: (productId) => positions[productId] ?? 0,
   };

@@ -40,6 +40,8 @@ export interface PlayerState {
   error: string | null;
   /** The one-time listening-safety notice is waiting for an answer. */
   safetyNoticeOpen: boolean;
+  /** Another device left the current track elsewhere: the listener is asked where to continue. */
+  resumeOffer: ResumeOffer | null;
   /** Bumped whenever the current track must load again from the start (a new track, or the same one replayed). */
   loadKey: number;
 }
@@ -55,4 +57,16 @@ export interface PlayerProgress {
 export interface PlayerEngine {
   seek: (seconds: number) => void;
   currentTime: () => number;
+}
+
+/** Where to continue a track another device left at a different point (docs/listening-positions.md). */
+export interface ResumeOffer {
+  productId: string;
+  /** Seconds where the other device left it, and when and on what kind of device. */
+  remoteSeconds: number;
+  remoteRate: number;
+  remoteDeviceKind: 'phone' | 'tablet' | 'computer';
+  remotePlayedAt: number;
+  /** Seconds where this device left it; 0 when it never played it. */
+  localSeconds: number;
 }
