@@ -74,7 +74,7 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: 'p',
-          text: 'Information about your physical or mental health is special-category data under UK GDPR and receives extra protection. This includes your treatment records and anything you tell us about your health. It also includes your purchases and your appointments, because what you buy or book can reveal a health condition: an audio on smoking cessation, insomnia or anxiety says something about you.',
+          text: 'Information about your physical or mental health is special-category data under UK GDPR and receives extra protection. This includes your treatment records and anything you tell us about your health. It also includes your purchases and your appointments, because what you buy can reveal a health condition, and so can what you book: an audio on smoking cessation, insomnia or anxiety says something about you.',
         },
         {
           type: 'p',

@@ -46,6 +46,7 @@ export function createFakeClient() {
     purchases: () => ({ data: [], error: null }),
     user_roles: () => ({ data: null, error: null }),
     listening_positions: () => ({ data: [], error: null }),
+    appointments: () => ({ data: [], error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { installBookingPrefill } from '@/features/booking/booking-prefill';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -110,11 +111,17 @@ describe('BookingCalendar', () => {
     const init = fakeScheduler();
     await fire(schedulerScripts()[0]!, 'load');
     expect(new URL(init.mock.calls[0]![0].url).searchParams.get('email')).toBe('signed.in@example.com');
-    fullCalendar.addEventListener('click', (event) => event.preventDefault());
-    fireEvent.click(fullCalendar);
-    expect(new URL(fullCalendar.getAttribute('href')!).searchParams.get('email')).toBe(
-      'signed.in@example.com',
-    );
+    // The app shell's one delegated listener (root-layout.tsx) prefills booking links as they are followed.
+    const uninstall = installBookingPrefill();
+    try {
+      fullCalendar.addEventListener('click', (event) => event.preventDefault());
+      fireEvent.click(fullCalendar);
+      expect(new URL(fullCalendar.getAttribute('href')!).searchParams.get('email')).toBe(
+        'signed.in@example.com',
+      );
+    } finally {
+      uninstall();
+    }
   });
 
   it('with functional consent stored, loads straight away', async () => {

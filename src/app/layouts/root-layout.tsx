@@ -8,6 +8,7 @@ import { AccessibilitySettingsButton } from '@/features/accessibility/accessibil
 import { RouteAnnouncer } from '@/features/accessibility/route-announcer';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
 import { BookingButton } from '@/features/booking/booking-button';
+import { installBookingPrefill } from '@/features/booking/booking-prefill';
 import { useCart } from '@/features/cart/cart-context';
 import { CookieBannerHost } from '@/features/consent/cookie-banner-host';
 import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
@@ -33,6 +34,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const { itemCount } = useCart();
   useScrollToTopOnNavigate();
   useLeaveAdoptedPage(pathname);
+  // Booking links on every page, adopted ones included, carry a signed-in customer's email when followed.
+  useEffect(() => installBookingPrefill(), []);
   // The chrome is hydrated: its buttons pressed before the code arrived (the menu, settings) are pressed
   // again. The page (<main>), the banner and islands take over on their own (src/lib/early-input-script.ts).
   const chrome = useRef<HTMLDivElement>(null);

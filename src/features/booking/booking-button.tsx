@@ -1,9 +1,9 @@
 import { CalendarDays } from 'lucide-react';
-import type { MouseEvent, MouseEventHandler, ReactNode } from 'react';
+import type { MouseEventHandler, ReactNode } from 'react';
 import { buttonVariants, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { readStoredSessionEmail } from '@/lib/supabase';
-import { bookingUrl, withBookingPrefill } from './booking-url';
+import { BOOKING_LINK_ATTRIBUTE } from './booking-prefill';
+import { bookingUrl } from './booking-url';
 
 interface BookingButtonProps {
   children?: ReactNode;
@@ -29,22 +29,14 @@ export function BookingButton({
   username,
   onClick,
 }: BookingButtonProps) {
-  // When the visitor follows the link (click, Enter, middle-click), a signed-in customer's email goes with it;
-  // the prerendered href carries nothing about anyone.
-  const prefill = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.currentTarget.href = withBookingPrefill(bookingUrl(username), { email: readStoredSessionEmail() });
-  };
   return (
     <a
       href={bookingUrl(username)}
       target="_blank"
       rel="noopener"
       className={cn(buttonVariants({ variant, size }), className)}
-      onClick={(event) => {
-        prefill(event);
-        onClick?.(event);
-      }}
-      onAuxClick={prefill}
+      onClick={onClick}
+      {...{ [BOOKING_LINK_ATTRIBUTE]: '' }}
     >
       {icon ? <CalendarDays aria-hidden="true" /> : null}
       {children}
