@@ -36,3 +36,15 @@ export function useClaimEarlyInput(ref: RefObject<Element | null>): void {
       if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
   }, [ref]);
 }
+
+/**
+ * The app shell is hydrated: everything outside the parts that take over on their own (the page's <main>, the
+ * banner, islands) is live, the chrome and what it later portals to <body> (menus, dialogs) included; a press
+ * on a portalled menu item would otherwise be held for ever. Presses made before are pressed again.
+ */
+export function useClaimEarlyInputOutsideParts(): void {
+  useEffect(() => {
+    for (const press of claimEarlyInput(document.documentElement))
+      if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+  }, []);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -15,7 +15,7 @@ import { CookieSettingsLink } from '@/features/consent/cookie-settings-link';
 import { PlayerHost } from '@/features/player/player-host';
 import { chromeText } from '@/content/chrome';
 import { useLeaveAdoptedPage } from '@/app/adopted-page';
-import { useClaimEarlyInput } from '@/lib/early-input';
+import { useClaimEarlyInputOutsideParts } from '@/lib/early-input';
 import { EARLY_BOUNDARY_ATTRIBUTE } from '@/lib/early-input-script';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -38,10 +38,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useEffect(() => installBookingPrefill(), []);
   // The chrome is hydrated: its buttons pressed before the code arrived (the menu, settings) are pressed
   // again. The page (<main>), the banner and islands take over on their own (src/lib/early-input-script.ts).
-  const chrome = useRef<HTMLDivElement>(null);
-  useClaimEarlyInput(chrome);
+  useClaimEarlyInputOutsideParts();
   return (
-    <div ref={chrome} className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col">
       <SkipLinks />
       {/* Early in the reading order, so keyboard and screen-reader visitors meet it first; shown fixed at the bottom. */}
       <CookieBannerHost />
