@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
 import { PAGE_HEAD_ATTRIBUTE } from '@/components/seo/page-head';
-import { claimEarlyInput } from '@/lib/early-input';
+import { claimAndReplayEarlyInput } from '@/lib/early-input';
 import { preloadableLazy } from '@/lib/preloadable-lazy';
 
 export interface PageModule {
@@ -25,9 +25,7 @@ export function useHydratedMarker(ready = true) {
     document.documentElement.dataset.hydrated = 'true';
     // The page's markup is React's now: presses in it reach React, those made before are made again.
     const main = document.getElementById(MAIN_CONTENT_ID);
-    if (main)
-      for (const press of claimEarlyInput(main))
-        if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+    if (main) claimAndReplayEarlyInput(main);
   }, [ready]);
 }
 

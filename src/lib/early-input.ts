@@ -28,12 +28,17 @@ export function claimEarlyInput(root: Element): EarlyPress[] {
  * For markup React hydrated (the same elements as prerendered): once this component's effects run, its part of
  * the page is live, and each button pressed before is pressed again.
  */
+/** Claims `root` (claimEarlyInput) for markup React hydrated as is, and presses again what was pressed there. */
+export function claimAndReplayEarlyInput(root: Element): void {
+  for (const press of claimEarlyInput(root))
+    if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+}
+
 export function useClaimEarlyInput(ref: RefObject<Element | null>): void {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    for (const press of claimEarlyInput(root))
-      if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+    claimAndReplayEarlyInput(root);
   }, [ref]);
 }
 
@@ -44,7 +49,6 @@ export function useClaimEarlyInput(ref: RefObject<Element | null>): void {
  */
 export function useClaimEarlyInputOutsideParts(): void {
   useEffect(() => {
-    for (const press of claimEarlyInput(document.documentElement))
-      if (press.control.isConnected && press.control instanceof HTMLElement) press.control.click();
+    claimAndReplayEarlyInput(document.documentElement);
   }, []);
 }
