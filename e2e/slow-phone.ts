@@ -22,3 +22,18 @@ export async function throttleLikeASlowPhone(page: Page, { cpu = true }: { cpu?:
   });
   if (cpu) await session.send('Emulation.setCPUThrottlingRate', { rate: slowPhone.cpuSlowdown });
 }
+
+/**
+ * Holds the app's entry script (the boot loader's `data-entry`) until `release` is called, so what a test does
+ * before then happens before the page's code has run, on any machine, however fast. The page's other chunks
+ * still download meanwhile (the boot loader preloads them), as they would on a phone.
+ */
+export async function holdTheAppCode(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}

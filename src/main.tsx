@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { prepareAdoption } from './app/adopted-page';
 import { App } from './app/app';
+import { handPrerenderedHeadToReact } from './app/lazy-page';
 import { preloadPage } from './app/router';
+import { preloadSideMenuIfPressedEarly } from './components/layout/side-menu';
 import { BANNER_ALLOWED_ATTRIBUTE } from './features/consent/consent-script';
 import { preloadCookieBanner } from './features/consent/cookie-banner-host';
 import './styles/index.css';
@@ -41,12 +43,14 @@ function start(): void {
   // to its loading state by the first context change in the chrome above it (consent, auth, settings).
   // The banner's code too when the prerendered banner is showing (no stored choice: the before-paint script
   // said so), so it hydrates with the page.
+  preloadSideMenuIfPressedEarly();
   const bannerShowing = document.documentElement.hasAttribute(BANNER_ALLOWED_ATTRIBUTE);
   const banner = bannerShowing ? preloadCookieBanner().catch(() => undefined) : null;
   const page = (prerendered ? prepareAdoption(container, pathname) : Promise.resolve(false)).then(
     async (adopted) => {
       // A failed load renders all the same: the page's error boundary then offers to reload.
       if (!adopted) await preloadPage(pathname).catch(() => undefined);
+      if (prerendered && !adopted) handPrerenderedHeadToReact();
       return adopted;
     },
   );

@@ -39,6 +39,16 @@ export function removeStalePrerenderedHead(): void {
     .forEach((node) => node.remove());
 }
 
+/**
+ * A page about to be hydrated (not adopted): React adopts the prerendered <title>/<meta>/<link> as the page's
+ * own and removes them itself when the page goes, so none of them is stale. Hydration keeps a reused tag's
+ * attributes as they are, so without this the page's own tags would look stale and be removed under React
+ * (which then fails to remove them: "Cannot read properties of null (reading 'removeChild')").
+ */
+export function handPrerenderedHeadToReact(): void {
+  document.head.querySelectorAll('[data-prerendered]').forEach((node) => node.removeAttribute('data-prerendered'));
+}
+
 /** A page component loaded on demand, which renders synchronously once preloaded. */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const page = preloadableLazy(() => load().then((module) => module.Component));

@@ -27,6 +27,8 @@ export interface EarlyInputApi {
   claim: (root: Element) => { control: Element; key: string | null }[];
   /** Whether `element` is in a part of the page whose code has not taken over yet. */
   pending: (element: Element) => boolean;
+  /** Whether a press on `element` is waiting for its code (so the code it needs can be fetched at once). */
+  pressed: (element: Element) => boolean;
 }
 
 export const earlyInputScript =
@@ -40,6 +42,6 @@ export const earlyInputScript =
   `v.preventDefault();v.stopPropagation();presses.push({control:t,key:t.getAttribute("${EARLY_CONTROL_ATTRIBUTE}")})},true);` +
   // A form whose code is not there yet is not submitted (Enter in a search field would reload the page).
   'w.addEventListener("submit",function(v){if(v.target instanceof Element&&pending(v.target)){v.preventDefault();v.stopPropagation()}},true);' +
-  'w.__earlyInput={pending:pending,claim:function(r){live.add(r);var mine=[],rest=[];' +
+  'w.__earlyInput={pending:pending,pressed:function(e){return presses.some(function(p){return p.control===e})},claim:function(r){live.add(r);var mine=[],rest=[];' +
   'presses.forEach(function(p){(r.contains(p.control)&&!pending(p.control)?mine:rest).push(p)});presses=rest;return mine}}' +
   '})(window,document);';

@@ -24,10 +24,11 @@ export function claimEarlyInput(root: Element): EarlyPress[] {
   return window.__earlyInput?.claim(root) ?? [];
 }
 
-/**
- * For markup React hydrated (the same elements as prerendered): once this component's effects run, its part of
- * the page is live, and each button pressed before is pressed again.
- */
+/** Whether a press on `element` made before its code ran is waiting to be pressed again. */
+export function hasEarlyPress(element: Element | null): boolean {
+  return element !== null && (window.__earlyInput?.pressed(element) ?? false);
+}
+
 /** Claims `root` (claimEarlyInput) for markup React hydrated as is, and presses again what was pressed there. */
 export function claimAndReplayEarlyInput(root: Element): void {
   for (const press of claimEarlyInput(root))

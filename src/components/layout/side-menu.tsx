@@ -2,11 +2,20 @@ import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chromeText } from '@/content/chrome';
+import { hasEarlyPress } from '@/lib/early-input';
 import { Button } from '@/components/ui/button';
 import type { HeaderState } from './header-types';
 import { MOBILE_MENU_BUTTON_ID } from './skip-links';
 
 const loadPanel = () => import('./side-menu-panel');
+
+/**
+ * Fetches the panel's code now when the menu button was pressed before the app's code ran (src/main.tsx, before
+ * hydrating): the replayed press then opens the menu without waiting for a second download.
+ */
+export function preloadSideMenuIfPressedEarly(): void {
+  if (hasEarlyPress(document.getElementById(MOBILE_MENU_BUTTON_ID))) void loadPanel();
+}
 const SideMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.SideMenuPanel })));
 
 /**
