@@ -9,6 +9,7 @@ import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { OrdersSection } from './orders-section';
+import { OnThisDeviceSection } from './on-this-device-section';
 import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
 
 interface AccountPageProps {
@@ -35,7 +36,23 @@ export function AccountPage({
 }: AccountPageProps) {
   return (
     <Container width="4xl" className="space-y-6 pb-16">
-      <YourAudioSection audios={audios} player={player} />
+      <YourAudioSection audios={audios} player={player} offlineUserId={userId} />
+      <OnThisDeviceSection
+        userId={userId}
+        owned={audios.flatMap((audio) =>
+          audio.productId
+            ? [
+                {
+                  productId: audio.productId,
+                  trackId: audio.id,
+                  title: audio.title,
+                  category: audio.category,
+                },
+              ]
+            : [],
+        )}
+        onPlay={player?.onPlay}
+      />
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection
