@@ -48,8 +48,11 @@ export function SaveOfflineButton({ audio, userId, className }: SaveOfflineButto
       className={className}
       aria-label={text.save(audio.title)}
       aria-busy={busy || undefined}
-      disabled={busy}
-      onClick={() => void saveForOffline(audio, userId)}
+      // Not `disabled` while saving: a disabled button drops keyboard focus, and this one becomes 'Remove'.
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) void saveForOffline(audio, userId);
+      }}
     >
       {busy ? (
         <LoaderCircle aria-hidden="true" className="animate-spin" />
