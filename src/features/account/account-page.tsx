@@ -9,6 +9,8 @@ import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { OrdersSection } from './orders-section';
+import { savedAudioOf } from '@/features/offline/saved-audio-index';
+import { removeSavedAudio } from '@/features/offline/saved-audio-store';
 import { OnThisDeviceSection } from './on-this-device-section';
 import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
 
@@ -34,6 +36,12 @@ export function AccountPage({
   onDeleted,
   player,
 }: AccountPageProps) {
+  // A deleted account's audio leaves this device too (docs/offline-listening.md).
+  async function deleted() {
+    await removeSavedAudio(savedAudioOf(userId).map((audio) => audio.productId)).catch(() => undefined);
+    await onDeleted();
+  }
+
   return (
     <Container width="4xl" className="space-y-6 pb-16">
       <YourAudioSection audios={audios} player={player} offlineUserId={userId} />
@@ -69,7 +77,7 @@ export function AccountPage({
         </Button>
       </AccountSection>
       <DataExportSection readBrowserSettings={readBrowserSettings} />
-      <DeleteAccountSection onDeleted={onDeleted} />
+      <DeleteAccountSection onDeleted={deleted} />
     </Container>
   );
 }
