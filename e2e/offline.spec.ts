@@ -249,3 +249,21 @@ for (const { name, viewport } of VIEWPORTS) {
     expect(await storedKeys(page)).toEqual([]);
   });
 }
+
+test("the player's now-playing view saves the current track and removes it again", async ({ page }) => {
+  test.setTimeout(120_000);
+  await prepare(page);
+  await signIn(page, CUSTOMER, TITLE);
+  await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await bar.getByRole('button', { name: 'Expand player' }).click();
+  await bar.getByRole('tab', { name: 'Now playing' }).click();
+  await bar.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
+  await expect(bar.getByRole('button', { name: `Remove from this device: ${TITLE}` })).toBeVisible();
+  await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toBeVisible();
+  expect((await storedKeys(page)).length).toBe(1);
+  await bar.getByRole('button', { name: `Remove from this device: ${TITLE}` }).click();
+  await expect(bar.getByRole('button', { name: `Save for offline: ${TITLE}` })).toBeVisible();
+  await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toHaveCount(0);
+  expect(await storedKeys(page)).toEqual([]);
+});
