@@ -47,10 +47,13 @@ async function savePosition(userId: string, productId: string, seconds: number, 
 beforeAll(async () => {
   db = await openTestDatabase();
   users = await createUsers(db);
-  emailA = (await db.query<{ email: string }>('select email from auth.users where id = $1', [users.customerA]))
-    .rows[0]!.email;
+  emailA = (
+    await db.query<{ email: string }>('select email from auth.users where id = $1', [users.customerA])
+  ).rows[0]!.email;
   productIds = (
-    await db.query<{ id: string }>('select id from public.products where published order by sort_order limit 4')
+    await db.query<{ id: string }>(
+      'select id from public.products where published order by sort_order limit 4',
+    )
   ).rows.map((row) => row.id);
   template = await asActor<string>(
     contextFor('admin', users),
@@ -58,17 +61,23 @@ beforeAll(async () => {
     [
       'Sleep well',
       'Three evenings',
-      JSON.stringify(productIds.slice(0, 3).map((id, i) => ({ product_id: id, day_number: i + 1, note: `n${i}` }))),
+      JSON.stringify(
+        productIds.slice(0, 3).map((id, i) => ({ product_id: id, day_number: i + 1, note: `n${i}` })),
+      ),
     ],
   );
   const assigned = await assign(emailA, template, null);
   assignmentA = assigned.assignment_id;
   programmeA = (
-    await db.query<{ programme_id: string }>('select programme_id from public.client_assignments where id = $1', [
-      assignmentA,
-    ])
+    await db.query<{ programme_id: string }>(
+      'select programme_id from public.client_assignments where id = $1',
+      [assignmentA],
+    )
   ).rows[0]!.programme_id;
-  await db.query('insert into public.client_notes (user_id, note) values ($1, $2)', [users.customerA, 'private']);
+  await db.query('insert into public.client_notes (user_id, note) values ($1, $2)', [
+    users.customerA,
+    'private',
+  ]);
   await savePosition(users.customerA, productIds[0]!, 30, new Date(Date.now() - 60_000).toISOString());
 });
 
@@ -88,7 +97,8 @@ describe('programmes: who reads what', () => {
   for (const actor of ACTORS) {
     for (const table of tables) {
       it(`${actor} reads ${String(expected[actor][table])} of ${table}`, async () => {
-        const total = (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`)).rows[0]!.n;
+        const total = (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`))
+          .rows[0]!.n;
         expect(total).toBeGreaterThan(0);
         const result = await probe(db, contextFor(actor, users), `select * from public.${table}`);
         const want = expected[actor][table];
@@ -131,15 +141,22 @@ describe('programmes: who reads what', () => {
 
     it(`${actor} ${actor === 'admin' ? 'writes' : 'cannot write'} the private note`, async () => {
       const ctx = contextFor(actor, users);
-      const update = await probe(db, ctx, `update public.client_notes set note = 'changed' where user_id = $1`, [
-        users.customerA,
-      ]);
+      const update = await probe(
+        db,
+        ctx,
+        `update public.client_notes set note = 'changed' where user_id = $1`,
+        [users.customerA],
+      );
       if (actor === 'admin') expect(update).toMatchObject({ ok: true, rows: 1 });
-      else if (actor === 'anon' || actor === 'service') expect(update).toMatchObject({ ok: false, code: '42501' });
+      else if (actor === 'anon' || actor === 'service')
+        expect(update).toMatchObject({ ok: false, code: '42501' });
       else expect(update).toMatchObject({ ok: true, rows: 0 });
-      const insert = await probe(db, ctx, `insert into public.client_notes (user_id, note) values ($1, 'x')`, [
-        users.customerB,
-      ]);
+      const insert = await probe(
+        db,
+        ctx,
+        `insert into public.client_notes (user_id, note) values ($1, 'x')`,
+        [users.customerB],
+      );
       if (actor === 'admin') expect(insert).toMatchObject({ ok: true, rows: 1 });
       else expect(insert).toMatchObject({ ok: false, code: '42501' });
     });
@@ -149,10 +166,12 @@ describe('programmes: who reads what', () => {
         const ctx = contextFor(actor, users);
         const result = await probe(db, ctx, 'select public.admin_duplicate_programme($1)', [template]);
         expect(result).toMatchObject({ ok: false, code: '42501' });
-        const assigned = await probe(db, ctx, `select public.admin_assign_to_client($1, $2, null, '', 'granted')`, [
-          emailA,
-          template,
-        ]);
+        const assigned = await probe(
+          db,
+          ctx,
+          `select public.admin_assign_to_client($1, $2, null, '', 'granted')`,
+          [emailA, template],
+        );
         expect(assigned).toMatchObject({ ok: false, code: '42501' });
       });
     }
@@ -196,18 +215,21 @@ describe('programmes: assigning', () => {
     const result = await assign(email, template, null);
     expect(result.has_account).toBe(false);
     const userId = await createUser(db, email);
-    const linked = await db.query<{ user_id: string }>('select user_id from public.client_assignments where id = $1', [
-      result.assignment_id,
-    ]);
+    const linked = await db.query<{ user_id: string }>(
+      'select user_id from public.client_assignments where id = $1',
+      [result.assignment_id],
+    );
     expect(linked.rows[0]!.user_id).toBe(userId);
     const owned = await db.query('select 1 from public.purchases where user_id = $1', [userId]);
     expect(owned.rows).toHaveLength(3);
   });
 
   it('duplicating makes a new template with the same steps', async () => {
-    const copy = await asActor<string>(contextFor('admin', users), 'select public.admin_duplicate_programme($1) as r', [
-      template,
-    ]);
+    const copy = await asActor<string>(
+      contextFor('admin', users),
+      'select public.admin_duplicate_programme($1) as r',
+      [template],
+    );
     const rows = await db.query<{ title: string; steps: number }>(
       `select p.title, (select count(*)::int from public.programme_steps s where s.programme_id = p.id) as steps
        from public.programmes p where p.id = $1 and p.is_template`,
@@ -256,6 +278,8 @@ describe('programmes: with the account', () => {
     ] as const) {
       expect((await db.query(sql, [...params])).rows).toHaveLength(0);
     }
-    expect((await db.query('select 1 from public.programmes where id = $1', [template])).rows).toHaveLength(1);
+    expect((await db.query('select 1 from public.programmes where id = $1', [template])).rows).toHaveLength(
+      1,
+    );
   });
 });
