@@ -5,6 +5,7 @@ export const adminSections = [
   { id: 'orders', label: 'Orders' },
   { id: 'customers', label: 'Customers' },
   { id: 'appointments', label: 'Appointments' },
+  { id: 'programmes', label: 'Programmes' },
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'admins', label: 'Admins' },
   { id: 'activity', label: 'Activity log' },
