@@ -115,8 +115,5 @@ export const fromPractitionerText = {
   play: 'Play',
   playLabel: (title: string) => `Play ${title}`,
   progress: (done: number, total: number) => `${done} of ${total} steps listened`,
-  offered: 'Offered for purchase',
-  buy: 'Find it in the shop',
   buyLabel: (title: string) => `Find ${title} in the shop`,
-  notOwned: 'Not in your audio yet',
 } as const;
