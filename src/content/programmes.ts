@@ -111,7 +111,7 @@ export const fromPractitionerText = {
   done: 'Listened',
   locked: (day: number) => `Opens on day ${day}, or when you have listened to the previous step`,
   playProgramme: 'Play the programme',
-  playProgrammeLabel: (title: string) => `Play ${title} in order`,
+  playProgrammeLabel: (title: string) => `Play the programme, ${title}, in order`,
   play: 'Play',
   playLabel: (title: string) => `Play ${title}`,
   progress: (done: number, total: number) => `${done} of ${total} steps listened`,
