@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
+import { expectKeyboardWalk } from './keyboard-walk';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
@@ -256,4 +257,8 @@ test('the new person signs up from the invitation and sees the programme', async
   await expect(programme).toBeVisible();
   await expect(programme.getByRole('button', { name: `Play ${steps[0]!}` })).toBeVisible();
   await checkLayouts(page, () => expect(programme).toBeVisible());
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectKeyboardWalk(page, `/account with a programme at ${width}px`);
+  }
 });
