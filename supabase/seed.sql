@@ -229,7 +229,7 @@ items (category, position, slug, title, minutes, description) as (
       'Settle back to sleep quickly after waking in the night.')
 ),
 -- Object names carry the product's id, never its title or slug: a signed URL must not reveal what was bought
--- (PRODUCT.md "Health data"). Materialized, so each row's one generated id names both the row and its files.
+-- (docs/product-rules.md D26 "Health data"). Materialized, so each row's one generated id names both the row and its files.
 identified as materialized (
   select gen_random_uuid() as id, i.* from items i
 )

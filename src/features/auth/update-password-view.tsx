@@ -48,7 +48,7 @@ function initialCheck(routerState: unknown): { verified: boolean; check: ResetLi
   };
 }
 
-/** /update-password: verifying → invalid link, the account question, or form → saving → done (spec §2, §4). */
+/** /update-password: verifying → invalid link, the account question, or form → saving → done (docs/product-rules.md §2, §4). */
 export function UpdatePasswordView() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
