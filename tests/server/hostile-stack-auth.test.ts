@@ -1,5 +1,5 @@
 // The local stack's auth, storage and inbox probed as an attacker would: cross-origin reads of the inbox
-// (a page that could be read cross-origin), repeated sign-up, long passwords, malformed input, recover timing.
+// (any web page could fetch it), repeated sign-up, long passwords, malformed input, recover timing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
