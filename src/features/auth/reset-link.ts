@@ -82,7 +82,7 @@ export function obtainResetLinkSession(
   return verifyTokenHash(check.tokenHash, 'recovery');
 }
 
-/** The spec's message for a reset link the auth service refused. */
+/** The docs/product-rules.md §8 message for a reset link the auth service refused. */
 export function resetLinkFailureMessage(reason: LinkFailure | 'adopt_failed'): string {
   if (reason === 'rate_limited') return authMessages.tooManyRequests;
   if (reason === 'failed') return authMessages.linkTokenCheckFailed;
