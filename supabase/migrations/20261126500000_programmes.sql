@@ -1,5 +1,5 @@
 -- The practitioner's programmes (docs/programmes.md): audio and multi-day programmes assigned to a client, the
--- client's progress through them, and a private note per client. Health-related (PRODUCT.md "Health data"):
+-- client's progress through them, and a private note per client. Health-related (docs/product-rules.md D26):
 --
 -- * public.programmes / public.programme_steps: a title, an introduction and ordered steps (a catalogue audio, a
 --   day number, a note). Templates (is_template) are the admin's library; assigning copies a template into a

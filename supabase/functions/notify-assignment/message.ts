@@ -1,7 +1,7 @@
 // The email telling a client that their practitioner assigned them something (docs/programmes.md "Emails"):
 // to an existing account, a link to My Account; to an email with no account yet, an invitation to create one
 // (the assignment is linked when that account is confirmed). It names no programme or audio title: what
-// someone practises can reveal a health condition (PRODUCT.md "Health data"), and email is not private.
+// someone practises can reveal a health condition (docs/product-rules.md D26 "Health data"), and email is not private.
 
 export type AssignmentEmail = { subject: string; html: string; text: string };
 
