@@ -1,9 +1,11 @@
 // Programmes through supabase-js against the local stack (docs/programmes.md): the admin functions refuse
 // visitors and customers; an admin assigns and notify-assignment emails the client (a link to My Account, or
 // an invitation when there is no account), naming nothing assigned; it refuses visitors, customers and bad
-// requests; the client reads their own assignment and another customer none; Download my data's reads work.
+// requests; the client reads their own assignment and another customer none; Download my data holds it, and
+// deleting the account removes it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchAccountData } from '@/features/account/account-api';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
   confirmedUser,
@@ -111,5 +113,20 @@ describe('programmes through the API', () => {
       body: { assignmentId: '00000000-0000-4000-a000-000000000000' },
     });
     expect((missing.error as { context?: Response }).context?.status).toBe(404);
+  });
+
+  it("Download my data holds the client's assignments and progress; deleting the account removes them", async () => {
+    const data = await fetchAccountData(client);
+    expect(data.assignments.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(data.assignments)).toContain('Contract programme');
+    expect(data.programmeProgress).toEqual([]);
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const deleted = await client.functions.invoke('delete-account', { method: 'POST', body: {} });
+    expect(deleted.error).toBeNull();
+    const left = await stack.db.query(
+      'select 1 from public.client_assignments where user_id = $1 or lower(email) = lower($2)',
+      [userId, clientEmail],
+    );
+    expect(left.rows).toEqual([]);
   });
 });
