@@ -3,9 +3,9 @@ import { site } from '@/config/site';
 import { mailtoHref, telHref } from '@/content/contact';
 import { legalLastUpdated, type LegalDocument } from '@/content/legal';
 
-// The Privacy Policy: plain-English UK GDPR text carrying every privacy constant of spec §9 (IP anonymised
+// The Privacy Policy: plain-English UK GDPR text carrying every privacy constant of docs/product-rules.md §9 (IP anonymised
 // after 30 days, communications purged after 2 years, treatment records 7 years, session recordings 1 year,
-// transaction records up to 7 years, deletion within 30 days, responses within 24 hours) and PRODUCT.md's
+// transaction records up to 7 years, deletion within 30 days, responses within 24 hours) and docs/product-rules.md's
 // decisions on health data and cookie consent.
 
 const email = { text: site.email, href: mailtoHref(site.email) };
@@ -55,7 +55,8 @@ export const privacyPolicy: LegalDocument = {
             'Purchases: which audio items and packages you bought, when, and the price paid.',
             'Booking details: the name, email address and any notes you give the booking calendar when you book an appointment.',
             'Appointments received from the booking calendar: when you book, reschedule or cancel, Calendly sends our website the type of appointment, its date and time, whether it is booked or cancelled, your name and email address, and its own links to reschedule or cancel it. We keep these so that you can see your appointments in My Account and the practitioner can prepare for them; they are linked to the account with the same email address (or kept for that address until you create an account), included in your data download, and deleted with your account. We do not keep the notes or answers you give Calendly.',
-            'Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment.',
+            'Programmes and recordings your practitioner gives you: what was assigned to you, with its notes, and how far you have listened to each assigned recording (worked out from where your player left it). Only you and the practitioner can see them; they are included in your data download and deleted with your account. If you are sent one before you have an account, we keep it for your email address until you create one.',
+            'Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment, including the practitioner\'s private notes on your record.',
             'Communications: emails, messages and call notes between you and the practice.',
             'Session recordings: only if you ask for a recording and agree to it in writing.',
             'Technical data: your IP address, browser type and the pages requested, recorded in server logs to keep the site secure and working.',

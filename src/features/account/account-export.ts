@@ -9,7 +9,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions, what the practitioner assigned and its progress, and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -22,11 +22,13 @@ export function buildAccountExport(
     orders: server.orders,
     appointments: server.appointments,
     listeningPositions: server.listeningPositions,
+    assignments: server.assignments,
+    programmeProgress: server.programmeProgress,
     browserSettings,
   };
 }
 
-/** The export's file name: a date only, never a title or an email (PRODUCT.md "Health data"). */
+/** The export's file name: a date only, never a title or an email (docs/product-rules.md D26 "Health data"). */
 export function exportFileName(now: Date, name: (date: string) => string): string {
   return name(isoDay(now));
 }

@@ -13,6 +13,7 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
+import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -34,7 +35,7 @@ function AccountContent({ email }: { email: string }) {
   const userId = session?.user.id;
   const playerActions = usePlaylistActions();
 
-  // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
+  // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
     void refreshPurchases();
   }, [refreshPurchases]);
@@ -60,6 +61,9 @@ function AccountContent({ email }: { email: string }) {
             userId={userId}
             audios={purchases}
             player={playerActions}
+            practitioner={
+              <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
+            }
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}
@@ -71,7 +75,7 @@ function AccountContent({ email }: { email: string }) {
   );
 }
 
-/** My Account (PRODUCT.md): signed-in users only; the guard sends others to /auth and back. */
+/** My Account (docs/product-rules.md D19): signed-in users only; the guard sends others to /auth and back. */
 export function Component() {
   return (
     <>
