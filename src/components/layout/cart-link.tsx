@@ -1,4 +1,4 @@
-import { ShoppingCartIcon } from './chrome-icons';
+import { ShoppingCartIcon } from '@/components/ui/first-load-icons';
 import { AppNavLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { cartItemsUnit, chromeText } from '@/content/chrome';

@@ -1,4 +1,4 @@
-import { MailIcon, PhoneIcon } from './chrome-icons';
+import { MailIcon, PhoneIcon } from '@/components/ui/first-load-icons';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { MenuIcon } from './chrome-icons';
+import { MenuIcon } from '@/components/ui/first-load-icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chromeText } from '@/content/chrome';

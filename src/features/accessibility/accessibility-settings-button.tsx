@@ -1,4 +1,4 @@
-import { AccessibilityIcon } from '@/components/layout/chrome-icons';
+import { AccessibilityIcon } from '@/components/ui/first-load-icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { settingsChromeText } from '@/content/settings-chrome';

@@ -1,4 +1,4 @@
-import { CalendarDaysIcon } from '@/components/layout/chrome-icons';
+import { CalendarDaysIcon } from '@/components/ui/first-load-icons';
 import type { MouseEventHandler, ReactNode } from 'react';
 import { buttonVariants, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

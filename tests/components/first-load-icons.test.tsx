@@ -1,29 +1,46 @@
-import { Accessibility, CalendarDays, Mail, Menu, Phone, ShoppingCart, type LucideIcon } from 'lucide-react';
+import {
+  Accessibility,
+  CalendarDays,
+  ChevronDown,
+  Mail,
+  Menu,
+  Phone,
+  Search,
+  ShoppingCart,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   AccessibilityIcon,
   CalendarDaysIcon,
+  ChevronDownIcon,
   MailIcon,
   MenuIcon,
   PhoneIcon,
+  SearchIcon,
   ShoppingCartIcon,
-} from '@/components/layout/chrome-icons';
+  XIcon,
+} from '@/components/ui/first-load-icons';
 
-// The chrome's icons are written out as markup to keep lucide-react out of every page's first JavaScript
-// (src/components/layout/chrome-icons.tsx). They must render exactly what lucide-react renders, or a page
+// The icons of a marketing page's first load are written out as markup to keep lucide-react out of every page's first JavaScript
+// (src/components/ui/first-load-icons.tsx). They must render exactly what lucide-react renders, or a page
 // prerendered with one would not hydrate with the other, and they must follow lucide's artwork when it changes.
 const pairs: [string, ComponentType<{ className?: string }>, LucideIcon][] = [
   ['accessibility', AccessibilityIcon, Accessibility],
   ['calendar-days', CalendarDaysIcon, CalendarDays],
+  ['chevron-down', ChevronDownIcon, ChevronDown],
   ['mail', MailIcon, Mail],
   ['menu', MenuIcon, Menu],
   ['phone', PhoneIcon, Phone],
+  ['search', SearchIcon, Search],
   ['shopping-cart', ShoppingCartIcon, ShoppingCart],
+  ['x', XIcon, X],
 ];
 
-describe('chrome icons', () => {
+describe('first-load icons', () => {
   it.each(pairs)('%s renders the markup lucide-react renders', (name, Ours, Lucide) => {
     const ours = renderToStaticMarkup(<Ours />);
     expect(ours).toBe(renderToStaticMarkup(<Lucide aria-hidden="true" />));
