@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 // The icons a marketing page's first load renders (the chrome: header, footer, booking button; the cookie banner;
 // the FAQ islands): the same SVG that lucide-react renders for them (lucide's artwork, ISC licence), written out
 // as markup. Rendering them with lucide-react put its icon builder (about 1.3 KB gzip) in every page's first
-// JavaScript (ARCHITECTURE.md's budget); pages that load later keep using lucide-react. The markup must stay
+// JavaScript (docs/architecture.md's budget); pages that load later keep using lucide-react. The markup must stay
 // identical to lucide's, or hydration of a prerendered page would not match:
 // tests/components/first-load-icons.test.tsx compares them.
 

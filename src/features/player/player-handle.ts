@@ -3,7 +3,7 @@ import type { PlayerStore } from './player-store';
 
 // What the layout needs of the player on every page (src/features/player/player-provider.tsx and
 // player-host.tsx): the context and the loaded store. The player's hooks and actions (player-context.ts) are
-// used only by code that loads later, so they stay out of every page's first JavaScript (ARCHITECTURE.md).
+// used only by code that loads later, so they stay out of every page's first JavaScript (docs/architecture.md).
 
 export interface PlayerHandle {
   /** The store, once loaded. */
