@@ -26,6 +26,7 @@ const featureBoundaries = {
         { target: './src/features/shop', from: './src/features', except: ['./shop'] },
         { target: './src/features/admin', from: './src/features', except: ['./admin'] },
         { target: './src/features/account', from: './src/features', except: ['./account'] },
+        { target: './src/features/practice', from: './src/features', except: ['./practice'] },
         {
           target: ['./src/lib', './src/config', './src/components', './src/content'],
           from: ['./src/features', './src/routes', './src/app'],

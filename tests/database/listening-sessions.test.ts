@@ -94,8 +94,9 @@ describe('listening_sessions: who writes', () => {
   it('the owner records a new session of a track they own', async () => {
     const rows = await asA(async (tx) => {
       await tx.query(UPSERT, [randomUUID(), owned, '2026-11-22', '2026-11-22T07:00:00Z', 300, true]);
-      return (await tx.query<{ seconds: number }>('select seconds from public.listening_sessions order by seconds'))
-        .rows;
+      return (
+        await tx.query<{ seconds: number }>('select seconds from public.listening_sessions order by seconds')
+      ).rows;
     });
     expect(rows).toEqual([{ seconds: 300 }, { seconds: 600 }]);
   });
@@ -131,7 +132,9 @@ describe('listening_sessions: who writes', () => {
     const rows = await asA(async (tx) => {
       await tx.query(UPSERT, [randomUUID(), owned, '2026-11-22', '2099-01-01T00:00:00Z', 60, false]);
       return (
-        await tx.query<{ future: boolean }>('select bool_or(started_at > now()) as future from public.listening_sessions')
+        await tx.query<{ future: boolean }>(
+          'select bool_or(started_at > now()) as future from public.listening_sessions',
+        )
       ).rows;
     });
     expect(rows).toEqual([{ future: false }]);
@@ -139,10 +142,12 @@ describe('listening_sessions: who writes', () => {
 
   it('nobody records listening to audio they do not own', async () => {
     const at = new Date().toISOString();
-    expect(await probe(db, customerA, UPSERT, [randomUUID(), notOwned, '2026-11-22', at, 5, false])).toMatchObject(
-      { ok: false, code: '42501' },
-    );
-    expect(await probe(db, customerB, UPSERT, [randomUUID(), owned, '2026-11-22', at, 5, false])).toMatchObject({
+    expect(
+      await probe(db, customerA, UPSERT, [randomUUID(), notOwned, '2026-11-22', at, 5, false]),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await probe(db, customerB, UPSERT, [randomUUID(), owned, '2026-11-22', at, 5, false]),
+    ).toMatchObject({
       ok: false,
       code: '42501',
     });
@@ -176,7 +181,9 @@ describe('listening_sessions: who writes', () => {
 
   it('values outside the ranges are refused', async () => {
     const at = new Date().toISOString();
-    expect(await probe(db, customerA, UPSERT, [randomUUID(), owned, '2026-11-22', at, -1, false])).toMatchObject({
+    expect(
+      await probe(db, customerA, UPSERT, [randomUUID(), owned, '2026-11-22', at, -1, false]),
+    ).toMatchObject({
       ok: false,
       code: '23514',
     });

@@ -18,12 +18,14 @@ interface AccountPageProps {
   player?: AudioActions;
   /** The change-password form (shared with /update-password; composed by the route). */
   passwordForm: ReactNode;
+  /** The practice log (src/features/practice, composed by the route). */
+  practiceLog?: ReactNode;
   onSignOut: () => void;
   readBrowserSettings: () => BrowserSettings;
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: audio, appointments, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: audio, practice log, appointments, orders, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
@@ -32,10 +34,12 @@ export function AccountPage({
   readBrowserSettings,
   onDeleted,
   player,
+  practiceLog,
 }: AccountPageProps) {
   return (
     <Container width="4xl" className="space-y-6 pb-16">
       <YourAudioSection audios={audios} player={player} />
+      {practiceLog}
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection

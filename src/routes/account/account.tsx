@@ -13,6 +13,7 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
+import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -61,6 +62,7 @@ function AccountContent({ email }: { email: string }) {
             audios={purchases}
             player={playerActions}
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
+            practiceLog={<PracticeLogSection userId={userId} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}
             onDeleted={onDeleted}
