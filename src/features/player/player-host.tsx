@@ -5,7 +5,12 @@ import type { PlayerStore } from './player-store';
 
 // The bar, the media element and the safety notice load only once something is played (or a saved playlist
 // is restored): nothing of them is in a page's first JavaScript.
-const PlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.PlayerBar })));
+const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+
+/** The bar's code: fetched on the first play, or earlier while a list of audio waits for a press. */
+export function loadPlayerBar() {
+  return import('./player-bar');
+}
 
 /** Where the player lives in the layout; pads the page so the fixed bar never hides its end. */
 export function PlayerHost() {

@@ -33,7 +33,7 @@ function readBrowserSettings(): BrowserSettings {
 function AccountContent({ email }: { email: string }) {
   const { session, purchases, refreshPurchases, signOut } = useAuth();
   const userId = session?.user.id;
-  const playerActions = usePlaylistActions();
+  const playerActions = usePlaylistActions(purchases);
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
   useEffect(() => {
