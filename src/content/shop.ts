@@ -1,4 +1,4 @@
-// Every text of the shop: catalogue pages, cart, checkout and the payment return (spec §2, §4, §8 verbatim).
+// Every text of the shop: catalogue pages, cart, checkout and the payment return (docs/product-rules.md §2, §4, §8 verbatim).
 
 export const shopSeo = {
   individualAudios: {

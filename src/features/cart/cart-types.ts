@@ -3,7 +3,7 @@ export type CartItemKind = 'product' | 'package';
 
 /**
  * One cart line: a reference to a catalogue item, nothing more. Titles and prices always come from the
- * catalogue, never from storage (PRODUCT.md "Cart").
+ * catalogue, never from storage (docs/product-rules.md D20 "Cart").
  */
 export interface CartLine {
   kind: CartItemKind;

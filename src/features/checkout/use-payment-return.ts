@@ -26,7 +26,7 @@ function busy(error: unknown): boolean {
 }
 
 /**
- * The return from Stripe Checkout on /individual-audios (spec §4, messages of §8): verifies a paid session,
+ * The return from Stripe Checkout on /individual-audios (docs/product-rules.md §4, messages of §8): verifies a paid session,
  * or reports a cancellation, then replaces the URL with /individual-audios. True while verifying.
  */
 export function usePaymentReturn({
@@ -90,7 +90,7 @@ export function usePaymentReturn({
           toast.error(text.verificationFailedTitle, { description: text.verificationFailed });
         }
       } catch (error) {
-        console.warn('Payment verification failed:', error); // spec §8: only logged
+        console.warn('Payment verification failed:', error); // docs/product-rules.md §8: only logged
       } finally {
         done();
       }

@@ -7,7 +7,7 @@ interface SafetyNoticeProps {
   onCancel: () => void;
 }
 
-/** The one-time notice before the first play (PRODUCT.md "Listening safety"); remembered once acknowledged. */
+/** The one-time notice before the first play (docs/product-rules.md D24 "Listening safety"); remembered once acknowledged. */
 export function SafetyNotice({ open, onAcknowledge, onCancel }: SafetyNoticeProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
