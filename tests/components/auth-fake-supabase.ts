@@ -50,6 +50,8 @@ export function createFakeClient() {
     listening_positions: () => ({ data: [], error: null }),
     listening_sessions: () => ({ data: [], error: null }),
     appointments: () => ({ data: [], error: null }),
+    client_assignments: () => ({ data: [], error: null }),
+    programme_progress: () => ({ data: [], error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 

@@ -147,6 +147,10 @@ describe('the export document', () => {
       listeningSessions: [
         { productId: 'x', day: '2026-11-22', startedAt: '2026-11-22T20:45:00Z', seconds: 900, finished: true },
       ],
+      assignments: [{ id: 'as', note: 'Before bed', access: 'granted', programmes: { title: 'Sleep' } }],
+      programmeProgress: [
+        { productId: 'x', furthestSeconds: 750, listenedAt: null, lastListenedAt: '2026-11-22T21:00:00Z' },
+      ],
     };
     const settings = { accessibility: { highContrast: true } };
     expect(buildAccountExport(server, settings, now)).toEqual({

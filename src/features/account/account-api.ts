@@ -128,6 +128,17 @@ export interface ServerAccountData {
     deviceKind: string;
     playedAt: string;
   }[];
+  /**
+   * What the practitioner assigned (programmes with their steps, single audio, notes) and how far each
+   * assigned audio was listened (docs/programmes.md). The practitioner's private note is not the client's.
+   */
+  assignments: unknown[];
+  programmeProgress: {
+    productId: string;
+    furthestSeconds: number;
+    listenedAt: string | null;
+    lastListenedAt: string;
+  }[];
   /** Each listening session of the practice log (docs/practice-log.md). */
   listeningSessions: {
     productId: string;
@@ -154,6 +165,13 @@ interface ListeningPositionExportRow {
   played_at: string;
 }
 
+interface ProgrammeProgressRow {
+  product_id: string;
+  furthest_seconds: number;
+  listened_at: string | null;
+  last_listened_at: string;
+}
+
 interface PurchaseExportRow {
   id: string;
   product_id: string | null;
@@ -168,7 +186,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles, appointments, positions, sessions] = await Promise.all([
+  const [purchases, orders, roles, appointments, positions, sessions, assignments, progress] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -187,8 +205,21 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .select('product_id, listened_on, started_at, seconds, finished')
       .eq('user_id', user.id)
       .order('started_at', { ascending: false }),
+    client
+      .from('client_assignments')
+      .select(
+        'id, email, note, access, assigned_at, products(title), programmes(title, introduction, sequential_unlock, programme_steps(position, day_number, note, products(title)))',
+      )
+      .eq('user_id', user.id)
+      .order('assigned_at', { ascending: false }),
+    client
+      .from('programme_progress')
+      .select('product_id, furthest_seconds, listened_at, last_listened_at')
+      .eq('user_id', user.id),
   ]);
   if (purchases.error) throw new Error(purchases.error.message);
+  if (assignments.error) throw new Error(assignments.error.message);
+  if (progress.error) throw new Error(progress.error.message);
   if (roles.error) throw new Error(roles.error.message);
   if (positions.error) throw new Error(positions.error.message);
   if (sessions.error) throw new Error(sessions.error.message);
@@ -225,6 +256,13 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       startedAt: row.started_at,
       seconds: row.seconds,
       finished: row.finished,
+    })),
+    assignments: (assignments.data ?? []) as unknown[],
+    programmeProgress: ((progress.data ?? []) as ProgrammeProgressRow[]).map((row) => ({
+      productId: row.product_id,
+      furthestSeconds: row.furthest_seconds,
+      listenedAt: row.listened_at,
+      lastListenedAt: row.last_listened_at,
     })),
   };
 }

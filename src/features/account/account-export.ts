@@ -9,7 +9,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and sessions (the practice log) and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and sessions (the practice log), what the practitioner assigned and its progress, and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -23,6 +23,8 @@ export function buildAccountExport(
     appointments: server.appointments,
     listeningPositions: server.listeningPositions,
     listeningSessions: server.listeningSessions,
+    assignments: server.assignments,
+    programmeProgress: server.programmeProgress,
     browserSettings,
   };
 }

@@ -16,6 +16,8 @@ interface AccountPageProps {
   /** Newest first. */
   audios: OwnedAudio[];
   player?: AudioActions;
+  /** 'From your practitioner' (the programmes feature's section, composed by the route). */
+  practitioner?: ReactNode;
   /** The change-password form (shared with /update-password; composed by the route). */
   passwordForm: ReactNode;
   /** The practice log (src/features/practice, composed by the route). */
@@ -25,7 +27,7 @@ interface AccountPageProps {
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: audio, practice log, appointments, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: what the practitioner shared, audio, practice log, appointments, orders, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
@@ -35,9 +37,11 @@ export function AccountPage({
   onDeleted,
   player,
   practiceLog,
+  practitioner,
 }: AccountPageProps) {
   return (
     <Container width="4xl" className="space-y-6 pb-16">
+      {practitioner}
       <YourAudioSection audios={audios} player={player} />
       {practiceLog}
       <AppointmentsSection userId={userId} />

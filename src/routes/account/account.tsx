@@ -14,6 +14,7 @@ import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
+import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -61,6 +62,9 @@ function AccountContent({ email }: { email: string }) {
             userId={userId}
             audios={purchases}
             player={playerActions}
+            practitioner={
+              <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
+            }
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             practiceLog={<PracticeLogSection userId={userId} />}
             onSignOut={() => void signOut()}
