@@ -39,10 +39,10 @@ describe('/admin/login', () => {
     ]);
   });
 
-  it('denies anyone else and signs them out again', async () => {
+  it('denies anyone else and signs them out again, on this device only', async () => {
     await signInAsAdmin('customer@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Admin privileges required.');
-    expect(fake.client.auth.signOut).toHaveBeenCalled();
+    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(location()).toBe('/admin/login');
   });
 

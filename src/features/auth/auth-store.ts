@@ -104,7 +104,9 @@ export function createAuthStore(): AuthStore {
     async signOut() {
       try {
         const client = await getSupabase();
-        const { error } = await client.auth.signOut();
+        // This device only: signing out here (or being turned away at the admin sign-in) leaves the account's
+        // other devices signed in, as people expect; a new password is what signs out everywhere.
+        const { error } = await client.auth.signOut({ scope: 'local' });
         if (error) console.warn('Sign out failed:', error.message);
       } catch (error) {
         console.warn('Sign out failed:', error);
