@@ -68,7 +68,12 @@ serve(async (req) => {
 
   const [lines, items] = await Promise.all([
     db.from('order_lines').select('title').eq('order_id', order.id).order('position', { ascending: true }),
-    db.from('order_items').select('product_id').eq('order_id', order.id).order('line_position'),
+    db
+      .from('order_items')
+      .select('product_id')
+      .eq('order_id', order.id)
+      .order('line_position')
+      .order('product_id'),
   ]);
   if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
   if (items.error) console.warn('[verify-payment] reading the items of order', order.id, 'failed');
