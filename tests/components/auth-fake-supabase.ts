@@ -27,6 +27,7 @@ function queryBuilder(result: () => QueryResult | Promise<QueryResult>) {
     calls,
     select: (...args: unknown[]) => (calls.push(['select', args]), builder),
     eq: (...args: unknown[]) => (calls.push(['eq', args]), builder),
+    in: (...args: unknown[]) => (calls.push(['in', args]), builder),
     order: (...args: unknown[]) => (calls.push(['order', args]), builder),
     maybeSingle: (...args: unknown[]) => (calls.push(['maybeSingle', args]), builder),
     then: <T>(resolve: (value: QueryResult) => T, reject?: (reason: unknown) => T) =>
