@@ -54,7 +54,13 @@ for (const width of [375, 1280] as const) {
       await createConfirmedUser(request, email);
       await open(page, '/individual-audios');
       await addAudio(page, 'Wake Refreshed');
+      // A first checkout abandoned on the payment page (back to the site), then a second one paid.
       await checkoutToHostedPage(page, email, '£2.99');
+      await open(page, '/cart');
+      await page.getByRole('link', { name: 'Checkout', exact: true }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await page.getByRole('button', { name: 'Pay with card' }).click();
+      await expect(page).toHaveURL(/\/_local\/stripe\/checkout\/cs_/);
       await watchHeaderForSignIn(page);
       await payWith(page, '4242 4242 4242 4242');
 
@@ -88,6 +94,12 @@ for (const width of [375, 1280] as const) {
       await result(page).getByRole('link', { name: 'My Account' }).click();
       await expect(page).toHaveURL(/\/account$/);
       await expect(page.getByRole('button', { name: 'Play Wake Refreshed' })).toBeVisible();
+      // One order, paid; the unpaid one before it (the same audio, abandoned) is not listed.
+      const orders = page.getByRole('list', { name: 'Your orders' });
+      await expect(orders.getByRole('heading', { level: 3 })).toHaveCount(1);
+      await expect(orders).toContainText('Paid');
+      await expect(orders).not.toContainText('Expired');
+      await expect(orders).not.toContainText('Awaiting payment');
     });
 
     test('cancelled: "Payment Cancelled" names what was not bought, Back to Cart keeps it', async ({
@@ -109,6 +121,11 @@ for (const width of [375, 1280] as const) {
       await result(page).getByRole('link', { name: 'Back to Cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);
       await expect(page.getByTestId('cart-line')).toContainText('Tennis Focus');
+
+      // The checkout never paid is no order of theirs (docs/payment-result.md).
+      await open(page, '/account');
+      await expect(page.getByText('You have no orders yet.')).toBeVisible();
+      await expect(page.getByText('Awaiting payment')).toHaveCount(0);
     });
   });
 }
