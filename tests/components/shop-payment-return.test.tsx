@@ -19,7 +19,7 @@ beforeEach(() => {
   window.localStorage.clear();
   window.localStorage.setItem(
     CART_STORAGE_KEY,
-    serializeCart([{ kind: 'product', id: 'id-wake-refreshed' }]),
+    serializeCart([{ kind: 'product', slug: 'wake-refreshed' }]),
   );
   stubCatalogueFetch();
 });

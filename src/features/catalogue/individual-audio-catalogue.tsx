@@ -200,7 +200,11 @@ function ProductItem({ product, actions, preview, onPreview }: ProductItemProps)
         {duration ? <span className="text-sm text-muted-foreground">{duration}</span> : null}
         <span className="ml-auto flex flex-wrap gap-2">
           <PreviewButton product={product} state={preview} onToggle={onPreview} />
-          <BuyControl kind="product" id={product.id} title={product.title} actions={actions} />
+          <BuyControl
+            item={{ kind: 'product', id: product.id, slug: product.slug }}
+            title={product.title}
+            actions={actions}
+          />
         </span>
       </div>
     </li>

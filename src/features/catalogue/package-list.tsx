@@ -67,7 +67,7 @@ export const PackageList = memo(function PackageList({ packages, products, actio
                   </p>
                 ) : null}
                 <div className="mt-4">
-                  <BuyControl kind="package" id={pkg.id} title={pkg.title} actions={actions} />
+                  <BuyControl item={{ kind: 'package', id: pkg.id, slug: pkg.slug }} title={pkg.title} actions={actions} />
                 </div>
               </div>
             </article>
