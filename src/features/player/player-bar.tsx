@@ -183,6 +183,7 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
                 }
                 onClick={player.togglePlay}
                 variant="primary"
+                data-player-toggle=""
                 data-testid="player-play"
               >
                 {player.isLoading ? (
