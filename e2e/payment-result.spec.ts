@@ -82,10 +82,16 @@ for (const width of [375, 1280] as const) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
-      await result(page).getByRole('button', { name: 'Listen now' }).click();
+      const listen = result(page).getByRole('button', { name: 'Listen now' });
+      await listen.focus();
+      await page.keyboard.press('Enter');
       const notice = page.getByRole('alertdialog', { name: 'Before you listen' });
       await expect(notice).toBeVisible();
-      await notice.getByRole('button', { name: 'I understand, play' }).click();
+      // 'I understand, play' is the default (focused: Enter plays); closing returns focus to 'Listen now'.
+      await expect(notice.getByRole('button', { name: 'I understand, play' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(notice).toBeHidden();
+      await expect(listen).toBeFocused();
       const bar = page.getByRole('region', { name: 'Audio player' });
       await expect(
         bar.getByRole('paragraph').filter({ hasText: /^Now playing: Wake Refreshed$/ }),
