@@ -12,13 +12,14 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** Holds every catalogue read (products, packages) until released; returns the release. */
 async function holdCatalogue(page: Page): Promise<() => Promise<void>> {
   const held: (() => Promise<void>)[] = [];
-  const pattern = /\/rest\/v1\/(products|packages|package_items)\b/;
-  await page.route(pattern, (route) => {
-    held.push(() => route.continue());
+  let released = false;
+  await page.route(/\/rest\/v1\/(products|packages|package_items)\b/, async (route) => {
+    if (released) await route.continue();
+    else held.push(() => route.continue());
   });
   return async () => {
-    await page.unroute(pattern);
-    await Promise.all(held.splice(0).map((release) => release()));
+    released = true;
+    await Promise.all(held.splice(0).map((resume) => resume()));
   };
 }
 
