@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-// Import boundaries (ARCHITECTURE.md "Layout"): shared code flows one way,
+// Import boundaries (docs/architecture.md "Layout"): shared code flows one way,
 // lib/config/components/content -> features -> routes/app, and features never reach into each other.
 const featureBoundaries = {
   'import-x/no-restricted-paths': [
@@ -75,7 +75,7 @@ export default tseslint.config(
       ...featureBoundaries,
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (ARCHITECTURE.md).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/architecture.md "Layout").' },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
-// Cookie consent (spec §4, PRODUCT.md) and accessibility settings (spec §3, §4) in a real browser, against the
+// Cookie consent (docs/product-rules.md §4, D16) and accessibility settings (docs/product-rules.md §3, §4) in a real browser, against the
 // production build: what each choice stores, reopening, corrupt storage, each setting's visible effect,
 // persistence with no flash, and keyboard-only use.
 

@@ -14,5 +14,5 @@ export const clientOnlyRoutes = [
   '/account',
 ] as const;
 
-/** Permanent redirects (PRODUCT.md "Dead links"). */
+/** Permanent redirects (docs/product-rules.md D2 "Dead links"). */
 export const redirects = [{ from: '/virtual-sessions', to: '/virtual-appointments', status: 301 }] as const;

@@ -1,4 +1,4 @@
--- The audio catalogue: the spec's 22 categories, each with realistic self-hypnosis audios at £2.99, and a
+-- The audio catalogue: the 22 categories of docs/product-rules.md §3, each with realistic self-hypnosis audios at £2.99, and a
 -- package per category (3 related audios plus the free Inception Guide) at £6.99.
 -- Idempotent: rerunning inserts nothing twice (on conflict do nothing), so it is safe on any database.
 -- The practitioner edits the catalogue from the admin dashboard afterwards.
@@ -229,7 +229,7 @@ items (category, position, slug, title, minutes, description) as (
       'Settle back to sleep quickly after waking in the night.')
 ),
 -- Object names carry the product's id, never its title or slug: a signed URL must not reveal what was bought
--- (PRODUCT.md "Health data"). Materialized, so each row's one generated id names both the row and its files.
+-- (docs/product-rules.md D26 "Health data"). Materialized, so each row's one generated id names both the row and its files.
 identified as materialized (
   select gen_random_uuid() as id, i.* from items i
 )

@@ -18,7 +18,7 @@ import { useHydratedMarker } from './lazy-page';
 // A marketing page is text, links and a few interactive parts (islands). On its first load the prerendered
 // markup is already on screen, so the app adopts it as it is instead of loading the page's code and hydrating
 // every paragraph: only the islands load, each mounted over its own markup. This keeps a marketing page's
-// first JavaScript within its budget (ARCHITECTURE.md) and its hydration short. A later visit to the page in
+// first JavaScript within its budget (docs/decisions/0002-first-js-budget.md) and its hydration short. A later visit to the page in
 // the same session (client-side navigation) renders it from its module as any page.
 
 export interface Adoption {

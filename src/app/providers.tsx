@@ -11,7 +11,7 @@ interface AppProvidersProps {
 }
 
 /**
- * The one place app-wide providers compose (ARCHITECTURE.md). Feature providers (auth, cart, player,
+ * The one place app-wide providers compose (docs/architecture.md "Layout"). Feature providers (auth, cart, player,
  * accessibility, cookie consent) join here. TanStack Query's provider wraps only the lazily loaded areas
  * that fetch (shop, account, admin) so it stays out of the marketing pages' first JavaScript.
  */

@@ -17,7 +17,7 @@ interface RouteEntry {
   adoptable?: true;
 }
 
-/** The whole route table (spec §2). Each page module loads on demand. */
+/** The whole route table (docs/product-rules.md §2). Each page module loads on demand. */
 export const routeTable: readonly RouteEntry[] = [
   { path: paths.home, module: 'home', adoptable: true },
   { path: paths.about, module: 'about', adoptable: true },
@@ -94,7 +94,7 @@ function AdoptablePage({ Page }: { Page: LazyPage }) {
 
 /** What a path shows inside the layout. */
 function pageFor(pathname: string) {
-  // The old site linked here; PRODUCT.md: it redirects rather than 404s.
+  // The old site linked here; docs/product-rules.md D2: it redirects rather than 404s.
   if (matchPath(paths.virtualSessionsLegacy, pathname))
     return <Navigate to={paths.virtualAppointments} replace />;
   const route = routeTable.find((entry) => matchPath(entry.path, pathname));

@@ -1,4 +1,4 @@
-// Every route path of the site in one typed object (spec §2 route table); links use these, never literals.
+// Every route path of the site in one typed object (docs/product-rules.md §2 route table); links use these, never literals.
 export const paths = {
   home: '/',
   about: '/about',

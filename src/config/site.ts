@@ -1,11 +1,11 @@
 import { env } from './env';
 
-// The practice's identity, contacts, booking links and prices: one typed module (PRODUCT.md "Practice
+// The practice's identity, contacts, booking links and prices: one typed module (docs/product-rules.md D1 "Practice
 // identity"). Neutral placeholders by default; a deployer overrides them with VITE_ variables.
 const schedulerOrigin = 'https://calendly.com';
 const schedulerUsername = env.schedulerUsername ?? 'your-practice';
 
-/** Money is kept in pence and formatted with en-GB rules (PRODUCT.md "Prices"). */
+/** Money is kept in pence and formatted with en-GB rules (docs/product-rules.md D5 "Prices"). */
 export const prices = {
   audioPence: 299,
   packagePence: 699,

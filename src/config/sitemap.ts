@@ -1,6 +1,6 @@
 import { paths } from './paths';
 
-// The route-level sitemap table of spec §3 (PRODUCT.md: this is the one served). The /sitemap page, the
+// The route-level sitemap table of docs/product-rules.md §3 (docs/product-rules.md D6: this is the one served). The /sitemap page, the
 // generated sitemap.xml and the prerender list all read this one array.
 export type ChangeFrequency = 'weekly' | 'monthly' | 'yearly';
 

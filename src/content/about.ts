@@ -2,10 +2,10 @@ import { prices, site } from '@/config/site';
 import { faqTotal } from '@/content/faq';
 import { formatPence } from '@/lib/format';
 
-// Copy of the /about page (spec §2 "/about"). The practitioner's credentials and register below are
+// Copy of the /about page (docs/product-rules.md §2 "/about"). The practitioner's credentials and register below are
 // placeholders in the same spirit as site.ts's names: the practice replaces them with its own before launch.
 
-/** How many FAQs /about shows (spec §9: "the about page shows 5"). */
+/** How many FAQs /about shows (docs/product-rules.md §9: "the about page shows 5"). */
 export const aboutFaqCount = 5;
 
 export const aboutContent = {

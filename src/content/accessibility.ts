@@ -1,4 +1,4 @@
-// Texts of the accessibility settings dialog (spec §3 "Accessibility settings", §4 "Accessibility dialog").
+// Texts of the accessibility settings dialog (docs/product-rules.md §3 "Accessibility settings", §4 "Accessibility dialog").
 // Loaded with the dialog chunk only; the header button's label lives in settings-chrome.ts.
 
 export type AccessibilityToggle = 'highContrast' | 'reducedMotion' | 'announcements' | 'keyboardNavigation';

@@ -1,4 +1,4 @@
-// My Account (PRODUCT.md "My Account", "Account deletion", "Health data"): every text the page shows.
+// My Account (docs/product-rules.md D19 "My Account", "Account deletion", "Health data"): every text the page shows.
 
 export const accountText = {
   nav: { label: 'Account sections' },

@@ -1,5 +1,5 @@
 // Every text of the account screens: /auth, /reset-password, /update-password, /admin/login and the guards
-// (spec §2, §4, §5 and the error catalogue of §8, whose messages are kept verbatim).
+// (docs/product-rules.md §2, §4, §5 and the error catalogue of §8, whose messages are kept verbatim).
 
 export const authMessages = {
   passwordsDoNotMatch: 'Passwords do not match',

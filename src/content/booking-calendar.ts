@@ -1,4 +1,4 @@
-// The booking calendar's copy (spec §2 "/virtual-appointments"), apart from the page's: the calendar loads as
+// The booking calendar's copy (docs/product-rules.md §2 "/virtual-appointments"), apart from the page's: the calendar loads as
 // an island on the page's first load, without the rest of the page's text.
 export const bookingCalendarCopy = {
   heading: 'Book Your 50-Minute Appointment',

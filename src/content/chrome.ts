@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-// Texts of the shared chrome around every page (spec §2 "Shared chrome").
+// Texts of the shared chrome around every page (docs/product-rules.md §2 "Shared chrome").
 export const primaryNavigation = [
   { label: 'Home', to: paths.home },
   { label: 'Virtual Appointments', to: paths.virtualAppointments },

@@ -3,7 +3,7 @@ import { site } from '@/config/site';
 import { serviceRates, type ServiceAreaId } from './service-rates';
 import { testimonialSummary, type TestimonialCategory } from './testimonials';
 
-// The six condition landing pages (spec §2 "Category landing pages"), fed to one page template.
+// The six condition landing pages (docs/product-rules.md §2 "Category landing pages"), fed to one page template.
 
 export const conditionPaths = [
   paths.habitsAddictions,
@@ -46,7 +46,7 @@ export interface ConditionPage {
   closing: { title: string; text: string };
 }
 
-/** The four outcome figures of a page: the area's rate and typical length (spec §9) and practice-wide ones. */
+/** The four outcome figures of a page: the area's rate and typical length (docs/product-rules.md §9) and practice-wide ones. */
 function outcomesFor(serviceId: ServiceAreaId): OutcomeStatistic[] {
   const area = serviceRates[serviceId];
   return [

@@ -1,4 +1,4 @@
-// Texts of the cookie banner (spec §4 "Cookie banner", PRODUCT.md "Cookie consent"). Loaded with the banner
+// Texts of the cookie banner (docs/product-rules.md §4 "Cookie banner", docs/product-rules.md D16 "Cookie consent"). Loaded with the banner
 // chunk only; the footer link's label lives in settings-chrome.ts, which every page loads.
 
 export type OptionalCookieCategory = 'functional' | 'analytics' | 'marketing';

@@ -1,7 +1,7 @@
 import { site } from '@/config/site';
 
-// Copy of the /contact page (spec §2 "/contact"; PRODUCT.md "Contact": email and phone as text and as
-// mailto:/tel: links, no form). The response time is spec §9's "responses within 24 hours".
+// Copy of the /contact page (docs/product-rules.md §2 "/contact"; docs/product-rules.md D9 "Contact": email and phone as text and as
+// mailto:/tel: links, no form). The response time is docs/product-rules.md §9's "responses within 24 hours".
 
 /** The phone number as a tel: link target: digits and a leading +, no spaces. */
 export function telHref(phone: string): string {

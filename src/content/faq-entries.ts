@@ -3,7 +3,7 @@ import { formatPence } from '@/lib/format';
 import type { FaqEntry } from './faq';
 import { firstFaqEntries } from './faq-first';
 
-// The 33 FAQ entries (spec §3 "FAQ entry"), consistent with PRODUCT.md: 50-minute appointments and its prices.
+// The 33 FAQ entries (docs/product-rules.md §3 "FAQ entry"), consistent with docs/product-rules.md D4, D5: 50-minute appointments and its prices.
 // /faq shows them all; /about shows the first five (faq-first.ts), so entries 1-5 are the ones a newcomer asks
 // first.
 

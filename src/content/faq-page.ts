@@ -7,7 +7,7 @@ import { faqTotal } from './faq';
 const minutes = site.appointmentMinutes;
 const audio = formatPence(prices.audioPence);
 
-/** Copy of the /faq page (spec §2 "/faq"): the texts in quotes there are verbatim. */
+/** Copy of the /faq page (docs/product-rules.md §2 "/faq"): the texts in quotes there are verbatim. */
 export const faqPageContent = {
   seo: {
     title: 'Frequently Asked Questions',

@@ -1,5 +1,5 @@
 
-// The FAQ's categories and its search's copy. The page's own copy is in faq-page.ts; the 33 entries (spec §3 "FAQ entry") are in faq-entries.ts,
+// The FAQ's categories and its search's copy. The page's own copy is in faq-page.ts; the 33 entries (docs/product-rules.md §3 "FAQ entry") are in faq-entries.ts,
 // the first five (shown on /about too) in faq-first.ts, so neither /about nor the FAQ's search island, which
 // reads the entries from the page, ships all 33 answers.
 
@@ -14,7 +14,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The chip labels, verbatim from spec §2 "/faq". */
+/** The chip labels, verbatim from docs/product-rules.md §2 "/faq". */
 export const faqCategoryLabels: Readonly<Record<FaqCategory | 'all', string>> = {
   all: 'All Categories',
   general: 'General',
@@ -27,7 +27,7 @@ export const faqCategoryLabels: Readonly<Record<FaqCategory | 'all', string>> = 
 /** How many questions the FAQ holds ('View All 33 FAQs'); a test keeps it equal to faqEntries.length. */
 export const faqTotal = 33;
 
-/** The /faq search's copy (spec §2 "/faq"): the texts in quotes there are verbatim. */
+/** The /faq search's copy (docs/product-rules.md §2 "/faq"): the texts in quotes there are verbatim. */
 export const faqBrowserText = {
   searchLabel: 'Search the questions',
   searchPlaceholder: 'Search FAQs...',

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { prices, site } from '@/config/site';
 import { formatPence } from '@/lib/format';
 
-// Copy of the Home page (spec §2 "Home").
+// Copy of the Home page (docs/product-rules.md §2 "Home").
 export const homeContent = {
   seo: {
     title: 'Online Hypnotherapy in the UK',

@@ -29,7 +29,7 @@ export interface LegalDocument {
   seo: { title: string; description: string; keywords: readonly string[] };
   title: string;
   lead: string;
-  /** A fixed date kept with the text (PRODUCT.md "Legal pages"): change it when the text changes. */
+  /** A fixed date kept with the text (docs/product-rules.md D7 "Legal pages"): change it when the text changes. */
   lastUpdated: { iso: string; label: string };
   tocHeading: string;
   sections: readonly LegalSection[];

@@ -1,4 +1,4 @@
-// Texts of the audio player (spec §4 "Player", PRODUCT.md "Listening safety"). Loaded with the player's
+// Texts of the audio player (docs/product-rules.md §4 "Player", docs/product-rules.md D24 "Listening safety"). Loaded with the player's
 // lazily loaded chunk only.
 
 export const playerText = {
@@ -54,7 +54,7 @@ export const playerText = {
     'Shortcuts while the player is open: Space play or pause, Left and Right arrows 10 seconds back or forward, Up and Down arrows volume.',
 } as const;
 
-/** The one-time notice before the first play (PRODUCT.md "Listening safety"). */
+/** The one-time notice before the first play (docs/product-rules.md D24 "Listening safety"). */
 export const listeningSafetyText = {
   title: 'Before you listen',
   body:

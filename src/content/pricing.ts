@@ -1,7 +1,7 @@
 import { prices, site } from '@/config/site';
 import { formatPence } from '@/lib/format';
 
-// The appointment offer (spec §1, PRODUCT.md "Prices"): one single appointment and the monthly programme.
+// The appointment offer (docs/product-rules.md §1, docs/product-rules.md D5 "Prices"): one single appointment and the monthly programme.
 
 export interface AppointmentPlan {
   id: 'single' | 'monthly';

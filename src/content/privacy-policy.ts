@@ -3,9 +3,9 @@ import { site } from '@/config/site';
 import { mailtoHref, telHref } from '@/content/contact';
 import { legalLastUpdated, type LegalDocument } from '@/content/legal';
 
-// The Privacy Policy: plain-English UK GDPR text carrying every privacy constant of spec §9 (IP anonymised
+// The Privacy Policy: plain-English UK GDPR text carrying every privacy constant of docs/product-rules.md §9 (IP anonymised
 // after 30 days, communications purged after 2 years, treatment records 7 years, session recordings 1 year,
-// transaction records up to 7 years, deletion within 30 days, responses within 24 hours) and PRODUCT.md's
+// transaction records up to 7 years, deletion within 30 days, responses within 24 hours) and docs/product-rules.md's
 // decisions on health data and cookie consent.
 
 const email = { text: site.email, href: mailtoHref(site.email) };

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { prices, site } from '@/config/site';
 import { formatPence } from '@/lib/format';
 
-// Copy of /sales-hypnosis (spec §2, §9: 6 sessions of 50 minutes, 30-day money-back guarantee, 90 days of
+// Copy of /sales-hypnosis (docs/product-rules.md §2, §9: 6 sessions of 50 minutes, 30-day money-back guarantee, 90 days of
 // email support, workshop prices, monthly coaching).
 
 export interface SessionOutline {

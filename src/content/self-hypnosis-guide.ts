@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { prices } from '@/config/site';
 import { formatPence } from '@/lib/format';
 
-// Copy of /self-hypnosis-guide (spec §2). PRODUCT.md: the guide is free with any audio package, so its
+// Copy of /self-hypnosis-guide (docs/product-rules.md §2). docs/product-rules.md D3: the guide is free with any audio package, so its
 // buttons lead to the audio library.
 
 export const selfHypnosisGuideContent = {

@@ -1,4 +1,4 @@
-// Success rates and typical number of appointments per service area (spec §9), kept apart from the longer
+// Success rates and typical number of appointments per service area (docs/product-rules.md §9), kept apart from the longer
 // service copy so pages that only quote the figures do not ship the rest.
 
 export type ServiceAreaId = 'habits' | 'anxiety' | 'pain' | 'weight' | 'sports' | 'sales' | 'professional';

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { serviceRates, type ServiceAreaId, type ServiceRate } from './service-rates';
 
-// The seven service areas offered as 50-minute online appointments (spec §3 "Service area", §9 rates).
+// The seven service areas offered as 50-minute online appointments (docs/product-rules.md §3 "Service area", §9 rates).
 
 export type { ServiceAreaId };
 

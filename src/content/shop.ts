@@ -1,4 +1,4 @@
-// Every text of the shop: catalogue pages, cart, checkout and the payment return (spec §2, §4, §8 verbatim).
+// Every text of the shop: catalogue pages, cart, checkout and the payment return (docs/product-rules.md §2, §4, §8 verbatim).
 
 export const shopSeo = {
   individualAudios: {
@@ -155,7 +155,7 @@ export const paymentRefundMessages = {
 } as const;
 
 /**
- * The payment result page (docs/payment-result.md). Its headings and first sentences are the spec's §8 texts
+ * The payment result page (docs/payment-result.md). Its headings and first sentences are docs/product-rules.md §8's texts
  * above, verbatim; these are the page's own words around them.
  */
 export const paymentResultText = {

@@ -4,11 +4,11 @@ import { mailtoHref, telHref } from '@/content/contact';
 import { legalLastUpdated, type LegalDocument } from '@/content/legal';
 import { formatPence } from '@/lib/format';
 
-// The Terms and Conditions: plain-English UK terms carrying every terms constant of spec §9 (24 hours' notice,
+// The Terms and Conditions: plain-English UK terms carrying every terms constant of docs/product-rules.md §9 (24 hours' notice,
 // 50% late-cancellation fee, full fee for no-shows, prepaid package refunds within 30 days minus a fee, 30 days'
 // notice of price changes, minimum age 18 with parental consent for minors, audio for the buyer's personal
 // streaming and download, copyright damages up to £150,000) and the stated payment methods (PayPal, credit
-// card, cryptocurrency), phrased as PRODUCT.md has them: the shop takes cards through Stripe.
+// card, cryptocurrency), phrased as docs/product-rules.md D21 has them: the shop takes cards through Stripe.
 
 const email = { text: site.email, href: mailtoHref(site.email) };
 const phone = { text: site.phone, href: telHref(site.phone) };

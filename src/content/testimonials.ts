@@ -1,4 +1,4 @@
-// Client stories (spec §3 "Testimonial"): shared with clients' permission, first name and initial only.
+// Client stories (docs/product-rules.md §3 "Testimonial"): shared with clients' permission, first name and initial only.
 
 export const testimonialCategories = [
   'Anxiety & Stress',
@@ -125,7 +125,7 @@ export const testimonials: readonly Testimonial[] = [
   },
 ];
 
-/** The practice's headline figures (spec §9). */
+/** The practice's headline figures (docs/product-rules.md §9). */
 export const testimonialSummary = {
   averageRating: '4.9/5',
   averageRatingLabel: 'Average client rating',

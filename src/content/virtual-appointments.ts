@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { prices, site } from '@/config/site';
 import { formatPence } from '@/lib/format';
 
-// Copy of /virtual-appointments (spec §2) and of its embedded booking calendar (PRODUCT.md "Scheduler embed").
+// Copy of /virtual-appointments (docs/product-rules.md §2) and of its embedded booking calendar (docs/product-rules.md D15 "Scheduler embed").
 
 export const virtualAppointmentsContent = {
   seo: {

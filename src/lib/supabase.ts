@@ -14,7 +14,7 @@ const listeners = new Set<ClientListener>();
 
 /**
  * The one configured Supabase client, created on first use. supabase-js is loaded with a dynamic import so
- * it stays out of the marketing pages' first JavaScript (ARCHITECTURE.md "Performance budgets").
+ * it stays out of the marketing pages' first JavaScript (docs/architecture.md "Budgets").
  */
 export function getSupabase(): Promise<SupabaseClient> {
   clientPromise ??= Promise.all([import('@supabase/supabase-js'), import('@/config/supabase-env')]).then(

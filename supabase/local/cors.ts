@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 
-// What supabase-js (and the browser around it) sends: reference/supabase-wire.md "Every request", plus the
+// What supabase-js (and the browser around it) sends: docs/reference/supabase-wire.md "Every request", plus the
 // storage upload headers.
 const ALLOWED_HEADERS = [
   'authorization',

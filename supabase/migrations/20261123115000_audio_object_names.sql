@@ -1,5 +1,5 @@
 -- Audio object names by product id: full/<product id>.mp3 and previews/<product id>.mp3. The seed named them
--- by slug, which is nearly the title, and a signed URL must never reveal what a customer bought (PRODUCT.md
+-- by slug, which is nearly the title, and a signed URL must never reveal what a customer bought (docs/product-rules.md D26
 -- "Health data": never the purchase or track title in a URL). seed.sql names new products by id.
 --
 -- Only paths still in the old slug form are changed, and only where no object is stored under the old name:

@@ -1,4 +1,4 @@
--- Account deletion (PRODUCT.md "Account deletion"): one transaction that removes a user's purchases and
+-- Account deletion (docs/product-rules.md D25 "Account deletion"): one transaction that removes a user's purchases and
 -- roles, keeps their orders anonymised (user_id null: transaction records are kept 7 years, privacy policy
 -- §9) and deletes the auth user (their sessions, refresh tokens and emailed tokens go with it). The last
 -- admin is refused, so the practice can never lock itself out. Called only by the delete-account edge

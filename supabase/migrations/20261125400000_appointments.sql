@@ -1,5 +1,5 @@
 -- Appointments booked on the external scheduler (Calendly), received by the scheduler-webhook edge function
--- (docs/appointments.md). Health-related data (PRODUCT.md "Health data"):
+-- (docs/appointments.md). Health-related data (docs/product-rules.md D26 "Health data"):
 --
 -- * public.appointments: one row per booking. A reschedule moves the row to the new invitee (Calendly cancels
 --   the old invitee with `rescheduled: true` and creates a new one with `old_invitee`), so no cancelled twin is

@@ -70,7 +70,7 @@ describe('the player bar', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('usePlayer outside its provider throws (spec §8)', () => {
+  it('usePlayer outside its provider throws (docs/product-rules.md §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Launcher />)).toThrow('usePlayer must be used within a PlayerProvider');
   });

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from './support/stack.ts';
 
-// The journey of spec §7 with supabase-js against the local stack, in order: each step uses the state the
+// The journey of docs/product-rules.md §7 with supabase-js against the local stack, in order: each step uses the state the
 // previous one left (one account, one client), as the app does.
 describe('auth journey (supabase-js ⇄ local stack)', () => {
   let stack: LocalStack;

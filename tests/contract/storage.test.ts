@@ -5,7 +5,7 @@ import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, makeClient, signToken, signedInClient, startTestStack } from './support/stack.ts';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
-// Object names are by product id (never the title: PRODUCT.md "Health data"); read them from the catalogue.
+// Object names are by product id (never the title: docs/product-rules.md D26 "Health data"); read them from the catalogue.
 let PREVIEW = '';
 let FULL = '';
 let OTHER_FULL = '';

@@ -275,7 +275,7 @@ describe('a customer', () => {
     const statuses = await as<{ status: string }>(customer, 'select status from public.orders');
     expect(statuses.map((o) => o.status).sort()).toEqual(['expired', 'failed', 'paid', 'refunded']);
 
-    // The spec's server-side purchase call.
+    // The server-side purchase call of docs/product-rules.md §7 (insert_purchase).
     const [inserted] = await as<{ id: string }>(
       service,
       `select public.insert_purchase($1, title, category, 2.99, '#') as id from public.products where id = $2`,

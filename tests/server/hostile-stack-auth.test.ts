@@ -1,5 +1,5 @@
 // The local stack's auth, storage and inbox probed as an attacker would: cross-origin reads of the inbox
-// (finding 5), repeated sign-up (6), long passwords (7), malformed input (8), recover timing (10).
+// (any web page could fetch it), repeated sign-up, long passwords, malformed input, recover timing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
@@ -38,7 +38,7 @@ function auth(
   });
 }
 
-describe('the local inbox cannot be read cross-origin (finding 5)', () => {
+describe('the local inbox cannot be read cross-origin', () => {
   it.each(['/_local/inbox/messages', '/_local/inbox', '/_local/health'])(
     '%s refuses another origin, with no CORS headers',
     async (path) => {
@@ -85,7 +85,7 @@ describe('the local inbox cannot be read cross-origin (finding 5)', () => {
   });
 });
 
-describe('a repeated sign-up leaves an unconfirmed account unchanged (finding 6)', () => {
+describe('a repeated sign-up leaves an unconfirmed account unchanged', () => {
   it('password and metadata stay the first sign-up’s; a confirmation is sent again', async () => {
     const email = uniqueEmail('repeat-signup');
     const first = await makeClient(stack).auth.signUp({
@@ -118,7 +118,7 @@ describe('a repeated sign-up leaves an unconfirmed account unchanged (finding 6)
   });
 });
 
-describe('passwords are limited to 72 bytes, as bcrypt is (finding 7)', () => {
+describe('passwords are limited to 72 bytes, as bcrypt is', () => {
   it.each([
     ['73 ASCII characters', 'a'.repeat(73)],
     ['37 two-byte characters (74 bytes)', 'é'.repeat(37)],
@@ -150,7 +150,7 @@ describe('passwords are limited to 72 bytes, as bcrypt is (finding 7)', () => {
   });
 });
 
-describe('malformed auth and storage input is refused with a clear JSON error (finding 8)', () => {
+describe('malformed auth and storage input is refused with a clear JSON error', () => {
   const longEmail = `${'a'.repeat(294)}@example.com`;
 
   it.each([
@@ -243,7 +243,7 @@ describe('malformed auth and storage input is refused with a clear JSON error (f
   });
 });
 
-describe('password recovery takes as long whether or not the account exists (finding 10)', () => {
+describe('password recovery takes as long whether or not the account exists', () => {
   it('the medians of both are within 25% of each other', async () => {
     const existing: number[] = [];
     const unknown: number[] = [];

@@ -1,5 +1,5 @@
-// The local stack's REST layer probed as an attacker would: embed bombs (finding 1), a slow query against
-// everyone else's requests, is_admin(uid) through the API (finding 9), malformed and oversized requests.
+// The local stack's REST layer probed as an attacker would: embed bombs (deep or wide embeds), a slow query against
+// everyone else's requests, is_admin(uid) through the API (asking about another user), malformed and oversized requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, signedInClient, startTestStack } from '../contract/support/stack.ts';
@@ -34,7 +34,7 @@ function select(table: string, selectList: string, token?: string): Promise<Resp
   });
 }
 
-describe('embed bombs are refused before they run (finding 1)', () => {
+describe('embed bombs are refused before they run', () => {
   it.each([
     ['products ↔ packages through the junction, 5 deep', 'products', manyToManyChain(5)],
     ['packages ↔ products through the junction, 8 deep', 'packages', manyToManyChain(8)],
@@ -107,7 +107,7 @@ describe('embed bombs are refused before they run (finding 1)', () => {
   });
 });
 
-describe('a slow query cannot hold the stack beyond the statement timeout (finding 1)', () => {
+describe('a slow query cannot hold the stack beyond the statement timeout', () => {
   let slowStack: LocalStack;
   const TIMEOUT_MS = 400;
 
@@ -148,7 +148,7 @@ describe('a slow query cannot hold the stack beyond the statement timeout (findi
   });
 });
 
-describe('is_admin answers only for the caller (finding 9)', () => {
+describe('is_admin answers only for the caller', () => {
   let admin: { id: string; token: string };
   let customerToken: string;
 
@@ -189,7 +189,7 @@ describe('is_admin answers only for the caller (finding 9)', () => {
   });
 });
 
-describe('malformed and oversized REST requests (finding 8 and neighbours)', () => {
+describe('malformed and oversized REST requests', () => {
   it('a JSON body nested 100,000 deep: 400', async () => {
     const response = await fetch(`${stack.url}/rest/v1/products`, {
       method: 'POST',

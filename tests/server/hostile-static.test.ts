@@ -74,7 +74,7 @@ async function expectStillServing(): Promise<void> {
   expect(Math.min(...timings)).toBeLessThan(budget(100));
 }
 
-describe('static server: containment (finding 2)', () => {
+describe('static server: containment', () => {
   it.each([
     '/%2e%2e%2fdist-old/secret.txt',
     '/%2e%2e/dist-old/secret.txt',
@@ -93,7 +93,7 @@ describe('static server: containment (finding 2)', () => {
   });
 });
 
-describe('static server: dotfile and underscore guard on the decoded path (finding 3)', () => {
+describe('static server: dotfile and underscore guard on the decoded path', () => {
   it.each([
     '/.build-info.json',
     '/%2ebuild-info.json',
@@ -121,7 +121,7 @@ describe('static server: dotfile and underscore guard on the decoded path (findi
   });
 });
 
-describe('static server: malformed and oversized requests (finding 4)', () => {
+describe('static server: malformed and oversized requests', () => {
   it.each(['/%ZZ', '/%', '/%E0%A4%A', '/%C0%AF', '/assets/%FF.js', '/%ZZ/index.html'])(
     '%s is a 400 with the security headers',
     async (target) => {

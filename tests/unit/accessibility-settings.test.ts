@@ -35,7 +35,7 @@ afterEach(() => {
   delete (window as { matchMedia?: unknown }).matchMedia;
 });
 
-describe('defaults (spec §3)', () => {
+describe('defaults (docs/product-rules.md §3)', () => {
   it('are: no high contrast, medium text, announcements and keyboard navigation on', () => {
     expect(defaultSettings(false)).toEqual({
       highContrast: false,

@@ -12,7 +12,7 @@ const row: PurchaseRow = {
   product_id: 'prod-1',
 };
 
-describe('toPurchase (spec §3)', () => {
+describe('toPurchase (docs/product-rules.md §3)', () => {
   it('maps a row to the app shape: YYYY-MM-DD date, numeric price, stream URL from download_url', () => {
     expect(toPurchase(row)).toEqual({
       id: 'p1',
@@ -75,7 +75,7 @@ describe('fetchPurchases', () => {
     ]);
   });
 
-  it('only warns (spec §8) and gives null on an error or a throw', async () => {
+  it('only warns (docs/product-rules.md §8) and gives null on an error or a throw', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(
       fetchPurchases(fakeClient({ data: null, error: { message: 'JWT expired' } }).client, 'u'),
@@ -87,7 +87,7 @@ describe('fetchPurchases', () => {
   });
 });
 
-describe('checkAdminRole (spec §7)', () => {
+describe('checkAdminRole (docs/product-rules.md §7)', () => {
   it('asks for a single admin row of the user', async () => {
     const { client, calls } = fakeClient({ data: { role: 'admin' }, error: null });
     await expect(checkAdminRole(client, 'user-1')).resolves.toBe('admin');

@@ -47,7 +47,7 @@ describe('readResetLinkParams', () => {
   });
 });
 
-describe('checkResetLink: the validation order of spec §4', () => {
+describe('checkResetLink: the validation order of docs/product-rules.md §4', () => {
   it('(1) an expired one-time code gives the expired message, whatever else the link holds', () => {
     expect(
       checkResetLink(

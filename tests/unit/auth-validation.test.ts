@@ -3,7 +3,7 @@ import { errorMessage } from '@/features/auth/error-message';
 import { safeRedirectPath, validateNewPassword } from '@/features/auth/validation';
 import { passwordStrength } from '@/features/auth/password-strength';
 
-describe('validateNewPassword (spec §5)', () => {
+describe('validateNewPassword (docs/product-rules.md §5)', () => {
   it('accepts matching passwords of 6 or more characters', () => {
     expect(validateNewPassword('secret', 'secret')).toBeNull();
     expect(validateNewPassword('Longer-Secret-9', 'Longer-Secret-9')).toBeNull();
@@ -80,7 +80,7 @@ describe('errorMessage', () => {
   });
 });
 
-describe('passwordStrength (spec §5)', () => {
+describe('passwordStrength (docs/product-rules.md §5)', () => {
   it.each([
     ['', [false, false, false], 0, 'At least 6 characters needed'],
     ['abcde', [false, false, false], 0, 'At least 6 characters needed'],

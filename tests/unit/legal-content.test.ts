@@ -44,7 +44,7 @@ describe.each([
   });
 });
 
-describe('Privacy Policy constants (spec §9)', () => {
+describe('Privacy Policy constants (docs/product-rules.md §9)', () => {
   const text = fullText(privacyPolicy);
   it.each([
     'Anonymised after 30 days',
@@ -70,7 +70,7 @@ describe('Privacy Policy constants (spec §9)', () => {
   });
 });
 
-describe('Terms constants (spec §9, PRODUCT.md)', () => {
+describe('Terms constants (docs/product-rules.md §9, D7)', () => {
   const text = fullText(terms);
   it.each([
     "at least 24 hours' notice",

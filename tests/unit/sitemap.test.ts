@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRobotsTxt, buildSitemapXml, priorityBand, sitemapEntries } from '@/config/sitemap';
 
-describe('sitemap data (spec §3 route-level table)', () => {
+describe('sitemap data (docs/product-rules.md §3 route-level table)', () => {
   it('has the 17 routes with the table’s change frequency and priority', () => {
     expect(sitemapEntries).toHaveLength(17);
     const byPath = Object.fromEntries(sitemapEntries.map((e) => [e.path, e]));

@@ -3,7 +3,7 @@ import { testimonialCategories, testimonials, testimonialSummary } from '@/conte
 import { filterTestimonials } from '@/features/testimonials/filter-testimonials';
 
 describe('testimonials content', () => {
-  it('holds the 8 stories of spec §3 across the six categories', () => {
+  it('holds the 8 stories of docs/product-rules.md §3 across the six categories', () => {
     expect(testimonials).toHaveLength(8);
     expect(new Set(testimonials.map((t) => t.id)).size).toBe(8);
     expect(new Set(testimonials.map((t) => t.category))).toEqual(new Set(testimonialCategories));
@@ -16,7 +16,7 @@ describe('testimonials content', () => {
     }
   });
 
-  it('states the summary of spec §9', () => {
+  it('states the summary of docs/product-rules.md §9', () => {
     expect(testimonialSummary.averageRating).toBe('4.9/5');
     expect(testimonialSummary.transformations).toBe('500+');
     expect(testimonialSummary.satisfaction).toBe('95%');

@@ -27,7 +27,7 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
-/** The chrome around every page (spec §2 "Shared chrome"). */
+/** The chrome around every page (docs/product-rules.md §2 "Shared chrome"). */
 export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { user, onSignOut } = useHeaderAuth();

@@ -14,7 +14,7 @@ export function isIslandName(name: string | null): name is IslandName {
 
 /**
  * Islands far down their page whose code loads only as they come near the viewport, or when the visitor
- * reaches into them first (keyboard focus, a press), not with the page (ARCHITECTURE.md's first-load budget).
+ * reaches into them first (keyboard focus, a press), not with the page (docs/decisions/0002-first-js-budget.md).
  * Until then their prerendered markup shows; its links work, and a press on one of its buttons is passed on
  * once the island has mounted.
  */

@@ -10,7 +10,7 @@ export interface HeaderState {
   onSignOut: () => void;
 }
 
-/** Avatar text: the email's first letter and the part before the at-sign (spec §2). */
+/** Avatar text: the email's first letter and the part before the at-sign (docs/product-rules.md §2). */
 export function avatarParts(email: string): { initial: string; name: string } {
   const name = email.split('@')[0] ?? email;
   return { initial: (email.charAt(0) || '?').toUpperCase(), name };

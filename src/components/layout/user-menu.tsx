@@ -8,7 +8,7 @@ import { AppLink } from '@/components/ui/app-link';
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
 
-/** The signed-in avatar menu of the desktop header (spec §2). */
+/** The signed-in avatar menu of the desktop header (docs/product-rules.md §2). */
 export function UserMenu({ user, onSignOut }: { user: HeaderUser; onSignOut: () => void }) {
   const { initial, name } = avatarParts(user.email);
   return (

@@ -5,7 +5,7 @@ import { followInternalLink } from '@/lib/follow-internal-link';
 // The app's links: what React Router's <Link> and <NavLink> do for this app's links (a path of this site,
 // followed in the app; the current page marked), in the few lines this app needs. React Router's own
 // components carry its framework-mode features (prefetching, route discovery, view transitions, relative
-// paths) and, used by any page, they stay in the module every page's first load contains (ARCHITECTURE.md's
+// paths) and, used by any page, they stay in the module every page's first load contains (docs/architecture.md's
 // budget): the app does not use them.
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {

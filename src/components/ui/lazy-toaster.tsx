@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { onToastRequested } from '@/lib/toast';
 
-// Loaded the first time a toast is shown (spec §9: 5 seconds, one visible at a time).
+// Loaded the first time a toast is shown (docs/product-rules.md §9: 5 seconds, one visible at a time).
 const SonnerToaster = lazy(() => import('./sonner-toaster').then((m) => ({ default: m.SonnerToaster })));
 
 export function LazyToaster() {

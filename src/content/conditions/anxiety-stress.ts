@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { conditionPage } from '../conditions';
 
-// Copy of anxiety-stress (spec §2 "Category landing pages"); its own module so the page ships only its own copy.
+// Copy of anxiety-stress (docs/product-rules.md §2 "Category landing pages"); its own module so the page ships only its own copy.
 export const anxietyStressPage = conditionPage({
   path: paths.anxietyStress,
   serviceId: 'anxiety',

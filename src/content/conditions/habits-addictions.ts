@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { conditionPage } from '../conditions';
 
-// Copy of habits-addictions (spec §2 "Category landing pages"); its own module so the page ships only its own copy.
+// Copy of habits-addictions (docs/product-rules.md §2 "Category landing pages"); its own module so the page ships only its own copy.
 export const habitsAddictionsPage = conditionPage({
   path: paths.habitsAddictions,
   serviceId: 'habits',

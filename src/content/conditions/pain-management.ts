@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { conditionPage } from '../conditions';
 
-// Copy of pain-management (spec §2 "Category landing pages"); its own module so the page ships only its own copy.
+// Copy of pain-management (docs/product-rules.md §2 "Category landing pages"); its own module so the page ships only its own copy.
 export const painManagementPage = conditionPage({
   path: paths.painManagement,
   serviceId: 'pain',

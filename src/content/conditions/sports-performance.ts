@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { conditionPage } from '../conditions';
 
-// Copy of sports-performance (spec §2 "Category landing pages"); its own module so the page ships only its own copy.
+// Copy of sports-performance (docs/product-rules.md §2 "Category landing pages"); its own module so the page ships only its own copy.
 export const sportsPerformancePage = conditionPage({
   path: paths.sportsPerformance,
   serviceId: 'sports',

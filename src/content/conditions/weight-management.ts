@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { conditionPage } from '../conditions';
 
-// Copy of weight-management (spec §2 "Category landing pages"); its own module so the page ships only its own copy.
+// Copy of weight-management (docs/product-rules.md §2 "Category landing pages"); its own module so the page ships only its own copy.
 export const weightManagementPage = conditionPage({
   path: paths.weightManagement,
   serviceId: 'weight',

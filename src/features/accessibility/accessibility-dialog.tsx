@@ -20,7 +20,7 @@ interface AccessibilityDialogProps {
 }
 
 /**
- * The accessibility settings (spec §4 "Accessibility dialog"): a native modal <dialog> (focus stays inside,
+ * The accessibility settings (docs/product-rules.md §4 "Accessibility dialog"): a native modal <dialog> (focus stays inside,
  * Escape closes it) whose switches and font-size radios apply at once.
  */
 export function AccessibilityDialog({ onClose }: AccessibilityDialogProps) {

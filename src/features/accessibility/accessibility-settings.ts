@@ -1,4 +1,4 @@
-// Accessibility settings (spec §3): their shape, defaults, parsing from storage, and how they show on <html>.
+// Accessibility settings (docs/product-rules.md §3): their shape, defaults, parsing from storage, and how they show on <html>.
 // The before-paint script (settings-script.ts) mirrors parseSettings and applySettings exactly.
 
 export const ACCESSIBILITY_STORAGE_KEY = 'accessibility-settings';
@@ -24,7 +24,7 @@ export const FONT_SIZE_ATTRIBUTE = 'data-font-size';
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-/** Defaults of spec §3; reduced motion follows the system preference when nothing is stored. */
+/** Defaults of docs/product-rules.md §3; reduced motion follows the system preference when nothing is stored. */
 export function defaultSettings(systemPrefersReducedMotion: boolean): AccessibilitySettings {
   return {
     highContrast: false,

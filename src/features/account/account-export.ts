@@ -26,7 +26,7 @@ export function buildAccountExport(
   };
 }
 
-/** The export's file name: a date only, never a title or an email (PRODUCT.md "Health data"). */
+/** The export's file name: a date only, never a title or an email (docs/product-rules.md D26 "Health data"). */
 export function exportFileName(now: Date, name: (date: string) => string): string {
   return name(isoDay(now));
 }

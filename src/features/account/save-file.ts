@@ -3,7 +3,7 @@ const REVOKE_AFTER_MS = 30_000;
 
 /**
  * Saves `blob` as a file called `fileName` through a same-origin object URL. The address the browser sees is
- * `blob:<origin>/<uuid>`: neither the file's name nor what it contains appears in any URL (PRODUCT.md
+ * `blob:<origin>/<uuid>`: neither the file's name nor what it contains appears in any URL (docs/product-rules.md D26
  * "Health data").
  */
 export function saveBlob(blob: Blob, fileName: string): void {

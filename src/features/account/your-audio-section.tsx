@@ -54,7 +54,7 @@ export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
     try {
       await downloadOwnedAudio(audio.productId, audio.title);
     } catch (error) {
-      // Logged without the title: what someone bought is health data (PRODUCT.md).
+      // Logged without the title: what someone bought is health data (docs/product-rules.md D26).
       console.warn('Audio download failed:', error instanceof Error ? error.name : 'unknown error');
       toast.error(text.downloadFailed);
     } finally {

@@ -11,7 +11,7 @@ import { FormField, FormMessage, PasswordField, SubmitButton } from './form-cont
 import { errorMessage } from './error-message';
 import { AppLink } from '@/components/ui/app-link';
 
-/** /admin/login: sign in, then the admin check; only admins go on to the dashboard (spec §4, §8). */
+/** /admin/login: sign in, then the admin check; only admins go on to the dashboard (docs/product-rules.md §4, §8). */
 export function AdminLogin() {
   const id = useId();
   const navigate = useNavigate();

@@ -26,7 +26,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
   };
 }
 
-/** The user's purchases, newest first; null (after a warning) when they could not be loaded (spec §8). */
+/** The user's purchases, newest first; null (after a warning) when they could not be loaded (docs/product-rules.md §8). */
 export async function fetchPurchases(client: SupabaseClient, userId: string): Promise<Purchase[] | null> {
   try {
     const { data, error } = await client
@@ -45,7 +45,7 @@ export async function fetchPurchases(client: SupabaseClient, userId: string): Pr
 export type AdminCheck = 'admin' | 'not-admin' | 'failed';
 
 /**
- * The admin check of spec §7: a user_roles row with role admin means admin; none means not an admin; any
+ * The admin check of docs/product-rules.md §7: a user_roles row with role admin means admin; none means not an admin; any
  * other failure is reported as 'failed' (the account flow treats it as not admin). maybeSingle() rather than
  * single(): the same answer without a 406 response (and a browser console error) for every non-admin; a
  * PGRST116 from a server that still sends one means no row too.

@@ -3,7 +3,7 @@ import type { AuthContextValue } from './auth-types';
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The auth state (spec §4 "Auth"). Using it outside <AuthProvider> is a programming error (spec §8). */
+/** The auth state (docs/product-rules.md §4 "Auth"). Using it outside <AuthProvider> is a programming error (docs/product-rules.md §8). */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');

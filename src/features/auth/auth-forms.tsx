@@ -16,8 +16,8 @@ function focusField(id: string) {
 }
 
 /**
- * One auth call of a form (spec §4): the last message is cleared, the submit button spins, and a returned
- * or thrown error becomes the provider's message, or the fallback when it has none (spec §8).
+ * One auth call of a form (docs/product-rules.md §4): the last message is cleared, the submit button spins, and a returned
+ * or thrown error becomes the provider's message, or the fallback when it has none (docs/product-rules.md §8).
  */
 function useAuthRequest(fallback: string) {
   const [loading, setLoading] = useState(false);
@@ -263,7 +263,7 @@ interface NewPasswordFormProps {
   acceptSamePassword?: boolean;
 }
 
-/** New Password and Confirm New Password, with show/hide toggles and the strength meter (spec §2, §5). */
+/** New Password and Confirm New Password, with show/hide toggles and the strength meter (docs/product-rules.md §2, §5). */
 export function NewPasswordForm({
   submitLabel,
   fallbackError,

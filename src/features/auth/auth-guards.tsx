@@ -38,7 +38,7 @@ export function RequireUser({ children }: GuardProps) {
   return children(user);
 }
 
-/** Renders its page for an admin; anyone else sees the access-denied message (spec §6, §8). */
+/** Renders its page for an admin; anyone else sees the access-denied message (docs/product-rules.md §6, §8). */
 export function RequireAdmin({ children }: GuardProps) {
   const { user, loading } = useAuth();
   const signedOutHere = useSignedOutHere(user, loading);

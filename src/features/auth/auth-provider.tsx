@@ -7,7 +7,7 @@ import type { AuthContextValue } from './auth-types';
 const getServerSnapshot = () => serverAuthState;
 
 /**
- * Session, user, purchases and the admin flag for the whole app (spec §4 "Auth"). The prerender and the
+ * Session, user, purchases and the admin flag for the whole app (docs/product-rules.md §4 "Auth"). The prerender and the
  * hydration render the signed-out markup; right after, the state read from storage shows a signed-in header,
  * and supabase-js loads only when a session may exist or a page asks for the client.
  */

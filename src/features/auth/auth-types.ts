@@ -1,12 +1,12 @@
 import type { Session } from '@supabase/supabase-js';
 
-/** The signed-in visitor as the site shows them (spec §3 "Session"). */
+/** The signed-in visitor as the site shows them (docs/product-rules.md §3 "Session"). */
 export interface AuthUser {
   email: string;
   isAdmin: boolean;
 }
 
-/** A bought audio as the app uses it (spec §3 "Purchase"). */
+/** A bought audio as the app uses it (docs/product-rules.md §3 "Purchase"). */
 export interface Purchase {
   id: string;
   title: string;

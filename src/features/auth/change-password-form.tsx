@@ -5,7 +5,7 @@ import { FormMessage } from './form-controls';
 
 /**
  * Change password while signed in (My Account): the /update-password form (same validation, strength meter
- * and messages, spec §5 and §8). After a success the fields clear and the confirmation shows; the user stays
+ * and messages, docs/product-rules.md §5 and §8). After a success the fields clear and the confirmation shows; the user stays
  * signed in.
  */
 export function ChangePasswordForm({ submitLabel }: { submitLabel: string }) {

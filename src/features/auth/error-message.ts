@@ -8,7 +8,7 @@ const messageByCode: Record<string, string> = {
 };
 
 /**
- * The message of a thrown value or an error object, or the fallback when it has none (spec §8). A rate limit
+ * The message of a thrown value or an error object, or the fallback when it has none (docs/product-rules.md §8). A rate limit
  * (429), a leaked or common password and a required re-authentication get the practice's own kind words.
  */
 export function errorMessage(error: unknown, fallback: string): string {

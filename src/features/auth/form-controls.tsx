@@ -54,7 +54,7 @@ interface PasswordFieldProps extends Omit<FormFieldProps, 'type' | 'trailing' | 
   showStrength?: boolean;
 }
 
-/** A password input with a show/hide toggle and, optionally, the strength meter of spec §5. */
+/** A password input with a show/hide toggle and, optionally, the strength meter of docs/product-rules.md §5. */
 export function PasswordField({ showStrength = false, label, id, value, minLength = 6, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const password = typeof value === 'string' ? value : '';
@@ -86,7 +86,7 @@ export function PasswordField({ showStrength = false, label, id, value, minLengt
 
 const barColours = ['bg-destructive', 'bg-warning', 'bg-success'] as const;
 
-/** Three bars (length 6+, length 8+, uppercase and digit) and the hint of spec §5. */
+/** Three bars (length 6+, length 8+, uppercase and digit) and the hint of docs/product-rules.md §5. */
 export function StrengthMeter({ id, password }: { id: string; password: string }) {
   const { bars, score, hint } = passwordStrength(password);
   const colour = barColours[Math.max(0, score - 1)] ?? 'bg-destructive';

@@ -1,7 +1,7 @@
 import { passwordStrengthText } from '@/content/auth';
 
 export interface PasswordStrength {
-  /** The three bars of spec §5: length 6+, length 8+, an uppercase letter and a digit. */
+  /** The three bars of docs/product-rules.md §5: length 6+, length 8+, an uppercase letter and a digit. */
   bars: [boolean, boolean, boolean];
   score: 0 | 1 | 2 | 3;
   hint: string;

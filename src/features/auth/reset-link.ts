@@ -1,7 +1,7 @@
 import { authMessages, linkErrorDescriptions, linkErrorFallbackDescription } from '@/content/auth';
 import { sessionForTokens, verifyTokenHash, type LinkFailure, type LinkResult } from './link-session';
 
-/** The reset link's parameters (spec §3), from the query and the hash (the hash wins). */
+/** The reset link's parameters (docs/product-rules.md §3), from the query and the hash (the hash wins). */
 export interface ResetLinkParams {
   type: string | null;
   token: string | null;
@@ -30,7 +30,7 @@ export function readResetLinkParams(search: string, hash: string): ResetLinkPara
   return params;
 }
 
-/** An access token with type=recovery: the /auth screen then shows 'Reset Your Password' (spec §2). */
+/** An access token with type=recovery: the /auth screen then shows 'Reset Your Password' (docs/product-rules.md §2). */
 export function isRecoveryLink(params: ResetLinkParams): boolean {
   return params.type === 'recovery' && Boolean(params.access_token);
 }
@@ -82,7 +82,7 @@ export function obtainResetLinkSession(
   return verifyTokenHash(check.tokenHash, 'recovery');
 }
 
-/** The spec's message for a reset link the auth service refused. */
+/** The docs/product-rules.md §8 message for a reset link the auth service refused. */
 export function resetLinkFailureMessage(reason: LinkFailure | 'adopt_failed'): string {
   if (reason === 'rate_limited') return authMessages.tooManyRequests;
   if (reason === 'failed') return authMessages.linkTokenCheckFailed;

@@ -13,7 +13,7 @@ import { AppLink } from '@/components/ui/app-link';
 
 const inlineLink = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
 
-/** /reset-password: idle → sending → error (back to idle) or sent (spec §2, §4 "Reset request"). */
+/** /reset-password: idle → sending → error (back to idle) or sent (docs/product-rules.md §2, §4 "Reset request"). */
 export function ResetRequest() {
   const id = useId();
   // Where the visitor was going (from /auth?redirectTo=…): the recovery link returns there after.

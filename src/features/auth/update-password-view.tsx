@@ -39,7 +39,7 @@ type View = { name: 'form' } | { name: 'invalid'; message: string } | { name: 'd
 
 /**
  * What the link asks for, read once during the first render: a recovery that /auth/confirm has verified, the
- * spec's checks of a link's parameters, or nothing to verify.
+ * checks of a link's parameters (docs/product-rules.md §4), or nothing to verify.
  */
 function initialCheck(routerState: unknown): { verified: boolean; check: ResetLinkCheck; after: string } {
   const verified = isVerifiedRecovery(routerState);
@@ -51,7 +51,7 @@ function initialCheck(routerState: unknown): { verified: boolean; check: ResetLi
   };
 }
 
-/** /update-password: verifying → invalid link, the account question, or form → saving → done (spec §2, §4). */
+/** /update-password: verifying → invalid link, the account question, or form → saving → done (docs/product-rules.md §2, §4). */
 export function UpdatePasswordView() {
   const navigate = useNavigate();
   const { signOut } = useAuth();

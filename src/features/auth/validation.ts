@@ -9,7 +9,7 @@ export interface PasswordProblem {
   message: string;
 }
 
-/** Sign-up and new-password rules (spec §5), checked before any call: match first, then length. */
+/** Sign-up and new-password rules (docs/product-rules.md §5), checked before any call: match first, then length. */
 export function validateNewPassword(password: string, confirmPassword: string): PasswordProblem | null {
   if (password !== confirmPassword)
     return { field: 'confirmPassword', message: authMessages.passwordsDoNotMatch };

@@ -20,7 +20,7 @@ export const CALENDAR_LOAD_TIMEOUT_MS = 15_000;
 type EmbedStatus = 'loading' | 'ready' | 'unavailable';
 
 /**
- * The embedded booking calendar (spec §2, §4; PRODUCT.md "Scheduler embed"). The scheduler's script loads
+ * The embedded booking calendar (docs/product-rules.md §2, §4; docs/product-rules.md D15 "Scheduler embed"). The scheduler's script loads
  * only with functional-cookie consent or after 'Load calendar'; it is added once and reused. The 600 px box
  * keeps its size in every state, and the new-tab and contact fallbacks are always there.
  */
@@ -40,7 +40,7 @@ export function BookingCalendar({ className }: { className?: string }) {
     const giveUp = (reason: unknown) => {
       if (settled) return;
       settled = true;
-      // Nothing alarming for the visitor (spec §8): the fallbacks below still book.
+      // Nothing alarming for the visitor (docs/product-rules.md §8): the fallbacks below still book.
       console.warn('Booking calendar unavailable; the booking page still opens in a new tab.', reason);
       setStatus('unavailable');
     };

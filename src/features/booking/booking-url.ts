@@ -1,6 +1,6 @@
 import { site } from '@/config/site';
 
-// Links to the external scheduler (reference: scheduler-and-payments.md). One place builds them, so every
+// Links to the external scheduler (docs/reference/scheduler-and-payments.md). One place builds them, so every
 // booking button, the embedded calendar and the admin shortcut agree on the 50-minute page.
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -10,7 +10,7 @@ export function isValidSchedulerUsername(username: string): boolean {
   return USERNAME_PATTERN.test(username.trim());
 }
 
-/** The scheduler's 50-minute booking page for a username (spec §7: {username}/50min). */
+/** The scheduler's 50-minute booking page for a username (docs/product-rules.md §7: {username}/50min). */
 export function bookingUrl(username: string = site.scheduler.username): string {
   const clean = username.trim();
   if (!isValidSchedulerUsername(clean)) {

@@ -1,6 +1,6 @@
 import { site } from '@/config/site';
 
-// The scheduler's inline-embed API (reference: scheduler-and-payments.md), typed for the parts we use.
+// The scheduler's inline-embed API (docs/reference/scheduler-and-payments.md), typed for the parts we use.
 
 export interface InlineWidgetOptions {
   url: string;

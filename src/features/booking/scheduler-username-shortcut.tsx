@@ -9,7 +9,7 @@ import { isValidSchedulerUsername } from './booking-url';
 const copy = bookingCalendarCopy.admin;
 
 /**
- * The `?admin=true` convenience on /virtual-appointments (spec §2, §6): try another scheduler username's
+ * The `?admin=true` convenience on /virtual-appointments (docs/product-rules.md §2, §6): try another scheduler username's
  * 50-minute page in a new tab. It grants nothing; it only builds a link, and only from a valid username.
  */
 export function SchedulerUsernameShortcut({ className }: { className?: string }) {

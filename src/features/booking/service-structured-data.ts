@@ -6,7 +6,7 @@ function poundsOf(pence: number): string {
   return (pence / 100).toFixed(2);
 }
 
-/** The appointment offers as schema.org Offers (PRODUCT.md "Prices": £120 single, £360 monthly). */
+/** The appointment offers as schema.org Offers (docs/product-rules.md D5 "Prices": £120 single, £360 monthly). */
 export function appointmentOffers(path: string): JsonLd[] {
   return appointmentPlans.map((plan) => ({
     '@type': 'Offer',

@@ -3,7 +3,7 @@ import type { CartContextValue } from './cart-types';
 
 export const CartContext = createContext<CartContextValue | null>(null);
 
-/** The cart (spec §4 "Cart"). Using it outside <CartProvider> is a programming error (spec §8). */
+/** The cart (docs/product-rules.md §4 "Cart"). Using it outside <CartProvider> is a programming error (docs/product-rules.md §8). */
 export function useCart(): CartContextValue {
   const value = useContext(CartContext);
   if (!value) throw new Error('useCart must be used within a CartProvider');

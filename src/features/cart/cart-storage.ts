@@ -1,6 +1,6 @@
 import { cartLineKey, type CartLine } from './cart-types';
 
-/** The browser storage key (PRODUCT.md "Cart"). */
+/** The browser storage key (docs/product-rules.md D20 "Cart"). */
 export const CART_STORAGE_KEY = 'hypnotherapy-cart';
 /** Bumped when the stored shape changes; an older shape is ignored (2: lines by slug instead of id). */
 export const CART_STORAGE_VERSION = 2;
@@ -20,7 +20,7 @@ function isCartLine(value: unknown): value is CartLine {
 
 /**
  * Reads a stored cart. Nothing stored gives an empty cart; a corrupt or outdated one is logged and ignored
- * (spec §8 "Corrupt stored cart"). Repeated lines collapse to one.
+ * (docs/product-rules.md §8 "Corrupt stored cart"). Repeated lines collapse to one.
  */
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (raw === null || raw === '') return [];

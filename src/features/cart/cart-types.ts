@@ -3,9 +3,9 @@ export type CartItemKind = 'product' | 'package';
 
 /**
  * One cart line: a reference to a catalogue item, nothing more. Titles and prices always come from the
- * catalogue, never from storage (PRODUCT.md "Cart"). By slug, not id: a slug survives a rebuild of the
- * prerendered catalogue and a reseed, so a line added from the build's snapshot is the live item
- * (docs/payment-result.md, "Add to Cart").
+ * catalogue, never from storage (docs/product-rules.md D20 "Cart"). By slug, not id: a slug survives a
+ * rebuild of the prerendered catalogue and a reseed, so a line added from the build's snapshot is the live
+ * item (docs/payment-result.md, "Add to Cart").
  */
 export interface CartLine {
   kind: CartItemKind;

@@ -4,7 +4,7 @@ export interface CheckoutItem {
   id: string;
 }
 
-/** verify-payment's answer (spec §7): success, the purchase's title, and an error when there was one. */
+/** verify-payment's answer (docs/product-rules.md §7): success, the purchase's title, and an error when there was one. */
 export interface VerifyPaymentResult {
   success: boolean;
   purchase?: { title?: string } | null;

@@ -133,7 +133,7 @@ export function usePaymentResult({
           await wait(delayMs * 2);
         }
       } catch (error) {
-        console.warn('Payment verification failed:', error); // spec §8: only logged
+        console.warn('Payment verification failed:', error); // docs/product-rules.md §8: only logged
         show({ kind: 'failed', reason: 'error' });
       }
     })();

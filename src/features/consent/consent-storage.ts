@@ -1,4 +1,4 @@
-// Cookie consent in browser storage (spec §3 "Cookie preferences", §8, §9): the consent flag and the
+// Cookie consent in browser storage (docs/product-rules.md §3 "Cookie preferences", §8, §9): the consent flag and the
 // preferences under one key each. The booking feature's useFunctionalConsent reads the same keys and listens
 // for the same event, so the scheduler embed follows every save at once.
 
@@ -8,7 +8,7 @@ export const PREFERENCES_KEY = 'cookie-preferences';
 export const CONSENT_CHANGED_EVENT = 'cookie-consent-changed';
 
 export interface CookiePreferences {
-  /** Always true: essential cookies cannot be turned off (spec §5). */
+  /** Always true: essential cookies cannot be turned off (docs/product-rules.md §5). */
   essential: true;
   analytics: boolean;
   functional: boolean;
@@ -48,7 +48,7 @@ export function toPreferences(choices: CookieChoices): CookiePreferences {
 
 /**
  * The stored preferences, or the defaults. Unreadable JSON or a value that is not an object logs the warning of
- * spec §8 and keeps the defaults; a missing or non-boolean field reads as off (nothing optional without a clear yes).
+ * docs/product-rules.md §8 and keeps the defaults; a missing or non-boolean field reads as off (nothing optional without a clear yes).
  */
 export function parsePreferences(raw: string | null): CookiePreferences {
   if (raw === null) return defaultPreferences;

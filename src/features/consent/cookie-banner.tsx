@@ -67,7 +67,7 @@ function CategoryRow({ id, title, description, checked, locked = false, onChange
   );
 }
 
-/** The cookie banner (spec §4): a summary with three choices, and a detail view with a switch per category. */
+/** The cookie banner (docs/product-rules.md §4): a summary with three choices, and a detail view with a switch per category. */
 export function CookieBanner() {
   const { preferences, hasConsented, bannerRequested, acceptAll, essentialOnly, save, closeBanner } =
     useCookieConsent();
@@ -169,7 +169,7 @@ export function CookieBanner() {
               </p>
             ) : null}
             <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              {/* Equal prominence (PRODUCT.md): the same style and size for both. */}
+              {/* Equal prominence (docs/product-rules.md D16): the same style and size for both. */}
               <Button className="sm:min-w-44" onClick={essentialOnly} {...choice(consentChoices.essential)}>
                 {text.essentialOnly}
               </Button>

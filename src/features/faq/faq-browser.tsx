@@ -33,7 +33,7 @@ interface FaqBrowserProps {
   earlySearch?: () => string;
 }
 
-/** The /faq search box, category chips, live result count, accordion and empty state (spec §2, §4). */
+/** The /faq search box, category chips, live result count, accordion and empty state (docs/product-rules.md §2, §4). */
 export function FaqBrowser({ entries, earlySearch }: FaqBrowserProps) {
   const [filter, setFilter] = useState<FaqFilter>(() => ({
     ...initialFaqFilter,

@@ -1,9 +1,9 @@
 import { faqCategoryIds, type FaqCategory, type FaqEntry } from '@/content/faq';
 
-// The FAQ page's filtering (spec §2 "/faq", §4 "FAQ", §5): search text and category are independent and
+// The FAQ page's filtering (docs/product-rules.md §2 "/faq", §4 "FAQ", §5): search text and category are independent and
 // combine. The search matches when every word of it is a case-insensitive substring of the question or the
 // answer ('cancel appointment' finds 'Can I reschedule or cancel an appointment?'); that finds everything the
-// spec's whole-term substring rule finds, since each word of a matching term is itself a substring.
+// whole-term substring rule of docs/product-rules.md §2 finds, since each word of a matching term is itself a substring.
 
 export type FaqCategoryFilter = FaqCategory | 'all';
 

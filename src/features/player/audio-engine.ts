@@ -3,7 +3,7 @@
 // link expires the engine asks for a new one; while playing, a second element loads the new link at the same
 // position and takes over without a gap (the old one is then released), while paused the new link is used on
 // the next play. A link that fails anyway (expired mid-listen) is re-signed once, resuming where it was.
-// Nothing here logs or puts a title in a URL (PRODUCT.md "Health data").
+// Nothing here logs or puts a title in a URL (docs/product-rules.md D26 "Health data").
 import { playerText } from '@/content/player';
 import type { SignedAudioUrl } from '@/lib/audio-storage';
 import { currentTrack, fadeFactor, isPlayerVisible, shortcutFor, VOLUME_STEP } from './player-logic';

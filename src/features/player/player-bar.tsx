@@ -29,7 +29,7 @@ import { SafetyNotice } from './safety-notice';
 export const PLAYER_REGION_ID = 'audio-player';
 
 /**
- * Seek slider with m:ss labels (spec §4, §5: step 0.1 %): a key press seeks at once; a drag shows its target
+ * Seek slider with m:ss labels (docs/product-rules.md §4, §5: step 0.1 %): a key press seeks at once; a drag shows its target
  * and seeks when released.
  */
 function SeekRow({ player, className }: { player: PlayerValue; className?: string }) {
@@ -64,7 +64,7 @@ function SeekRow({ player, className }: { player: PlayerValue; className?: strin
 }
 
 /**
- * The persistent player (spec §2, §4): a bar fixed at the bottom (24 units), expandable to a taller panel
+ * The persistent player (docs/product-rules.md §2, §4): a bar fixed at the bottom (24 units), expandable to a taller panel
  * (96) with the playlist and now-playing views. Loaded lazily by PlayerHost when something is played.
  */
 export function PlayerBar({ store }: { store: PlayerStore }) {
@@ -152,7 +152,7 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
                 <span className="sr-only">{playerText.nowPlayingLabel}: </span>
                 {track.title}
               </p>
-              {/* A playback error replaces the category line until the next play (spec §8: short, no details). */}
+              {/* A playback error replaces the category line until the next play (docs/product-rules.md §8: short, no details). */}
               <p
                 role="status"
                 className={cn(

@@ -3,7 +3,7 @@ import { initialPlayerState, initialProgress } from './player-initial-state';
 import type { PlayerActions, PlayerStore } from './player-store';
 import type { PlayerProgress, PlayerState } from './player-types';
 
-// The player's store loads on demand (ARCHITECTURE.md: the player is not in a page's first JavaScript): when
+// The player's store loads on demand (docs/architecture.md "Budgets": the player is not in a page's first JavaScript): when
 // something is played, or when a signed-in account may have a saved playlist to restore. Until then the
 // player is idle, and that is what it reports; an action loads the store first, then applies.
 
@@ -78,7 +78,7 @@ export function usePlayerActions(): PlayerActions {
   return useMemo(() => store ?? deferredActions(load), [store, load]);
 }
 
-/** The player's state and actions (spec §4 "Player"). Throws outside <PlayerProvider>. */
+/** The player's state and actions (docs/product-rules.md §4 "Player"). Throws outside <PlayerProvider>. */
 export function usePlayer(): PlayerValue {
   const { store } = useHandle();
   const actions = usePlayerActions();

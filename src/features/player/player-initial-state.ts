@@ -9,7 +9,7 @@ export const initialPlayerState: PlayerState = {
   isLoading: false,
   shuffle: false,
   repeat: false,
-  volume: 1, // spec §9: default volume 1
+  volume: 1, // docs/product-rules.md §9: default volume 1
   lastVolume: 1,
   rate: 1,
   expanded: false,

@@ -1,4 +1,4 @@
-// The player's rules (spec §4 "Player", §5, §9) as pure functions of the state: no media element, no storage.
+// The player's rules (docs/product-rules.md §4 "Player", §5, §9) as pure functions of the state: no media element, no storage.
 import { currentTrack, isPlayerVisible } from './player-current-track';
 import type { PlayerState, Track } from './player-types';
 
@@ -171,7 +171,7 @@ export function formatTime(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The seek slider's 0..100 position (step 0.1 percent, spec §5). */
+/** The seek slider's 0..100 position (step 0.1 percent, docs/product-rules.md §5). */
 export function seekPercent(currentTime: number, duration: number | null): number {
   if (!duration || !Number.isFinite(duration) || duration <= 0) return 0;
   return Math.round((Math.min(currentTime, duration) / duration) * 1000) / 10;
@@ -220,7 +220,7 @@ function handlesKey(element: Element | null, key: string): boolean {
 }
 
 /**
- * The shortcut a key press means while the player is open (spec §9): Space, Left/Right, Up/Down. Nothing in a
+ * The shortcut a key press means while the player is open (docs/product-rules.md §9): Space, Left/Right, Up/Down. Nothing in a
  * text field, with a modifier, or on a control that uses that key itself.
  */
 export function shortcutFor(

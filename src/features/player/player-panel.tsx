@@ -194,7 +194,7 @@ const VIEWS: { id: PlayerView; label: string }[] = [
   { id: 'now-playing', label: playerText.nowPlayingTab },
 ];
 
-/** The expanded part: a playlist view and a now-playing view (spec §4), as two tabs. */
+/** The expanded part: a playlist view and a now-playing view (docs/product-rules.md §4), as two tabs. */
 export function PlayerPanel({ id, player }: { id: string; player: PlayerValue }) {
   const baseId = useId();
   const select = (view: PlayerView) => {

@@ -9,7 +9,7 @@ interface PlayerProviderProps {
 }
 
 /**
- * Holds the player for the whole app, across navigation (spec §2, §4). Its store loads on demand: on the first
+ * Holds the player for the whole app, across navigation (docs/product-rules.md §2, §4). Its store loads on demand: on the first
  * action, or at once for a signed-in account, whose saved playlist is restored (paused).
  */
 export function PlayerProvider({ accountId, children }: PlayerProviderProps) {

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 interface PlayerSliderProps {
   label: string;
-  /** 0..100 (spec §5: min 0, max 100). */
+  /** 0..100 (docs/product-rules.md §5: min 0, max 100). */
   value: number;
   step?: number;
   /** What a screen reader hears for the value (e.g. '1:05 of 3:00'). */

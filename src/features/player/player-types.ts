@@ -20,7 +20,7 @@ export type SleepTimer = { kind: 'minutes'; minutes: number; endsAt: number } | 
 export interface PlayerState {
   playlist: Track[];
   currentIndex: number;
-  /** The bar is shown (spec §4: hidden when closed or without a track). */
+  /** The bar is shown (docs/product-rules.md §4: hidden when closed or without a track). */
   isOpen: boolean;
   /** The listener wants it playing (the media element follows). */
   isPlaying: boolean;

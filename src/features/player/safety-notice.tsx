@@ -8,7 +8,7 @@ interface SafetyNoticeProps {
   onCancel: () => void;
 }
 
-/** The one-time notice before the first play (PRODUCT.md "Listening safety"); remembered once acknowledged. */
+/** The one-time notice before the first play (docs/product-rules.md D24 "Listening safety"); remembered once acknowledged. */
 export function SafetyNotice({ open, onAcknowledge, onCancel }: SafetyNoticeProps) {
   // The control that opened it (the Play pressed), taken before the dialog moves focus: focus goes back there
   // when it closes; if that control is gone, to the player's play/pause button, so Space plays rather than

@@ -26,7 +26,7 @@ const ALL = 'All';
 type Chip = TestimonialCategory | typeof ALL;
 const chipValues: readonly Chip[] = [ALL, ...testimonialCategories];
 
-/** The reusable success-stories block (spec §2, §3) with optional category and limit filters. */
+/** The reusable success-stories block (docs/product-rules.md §2, §3) with optional category and limit filters. */
 export function TestimonialsSection({
   heading = 'Success Stories',
   lead,

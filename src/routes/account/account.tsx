@@ -34,7 +34,7 @@ function AccountContent({ email }: { email: string }) {
   const userId = session?.user.id;
   const playerActions = usePlaylistActions();
 
-  // Fresh purchases on every visit (a failure is only logged and the list stays as it was, spec §8).
+  // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
     void refreshPurchases();
   }, [refreshPurchases]);
@@ -71,7 +71,7 @@ function AccountContent({ email }: { email: string }) {
   );
 }
 
-/** My Account (PRODUCT.md): signed-in users only; the guard sends others to /auth and back. */
+/** My Account (docs/product-rules.md D19): signed-in users only; the guard sends others to /auth and back. */
 export function Component() {
   return (
     <>

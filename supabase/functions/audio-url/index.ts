@@ -54,7 +54,7 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
 
   const seconds = audioUrlSeconds();
   const issuedAt = Math.floor(Date.now() / 1000);
-  // The object name is the product id, never the title (PRODUCT.md "Health data": no title in a URL); a
+  // The object name is the product id, never the title (docs/product-rules.md D26 "Health data": no title in a URL); a
   // download is fetched with this same link and named by the browser's save step.
   const signed = await db.storage.from(AUDIO_BUCKET).createSignedUrl(audioPath, seconds);
   if (signed.error || !signed.data) {

@@ -1,4 +1,4 @@
-// delete-account: the signed-in caller deletes their own account (PRODUCT.md "Account deletion").
+// delete-account: the signed-in caller deletes their own account (docs/product-rules.md D25 "Account deletion").
 // POST, no body needed (any body is ignored): whose account is read only from the verified JWT, never from the
 // request. One SQL transaction (public.delete_account) removes the purchases and roles, keeps the orders
 // anonymised (7 years, privacy policy §9) and deletes the auth user; the last admin is refused (409).
@@ -18,7 +18,7 @@ export async function handleDeleteAccount(req: Request): Promise<Response> {
   if (error) {
     if (error.code === '55000') return errorJson(409, messages.lastAdmin);
     if (error.code === 'P0002') return errorJson(404, messages.gone);
-    // The code only: no id, email or purchase in the logs (PRODUCT.md "Health data").
+    // The code only: no id, email or purchase in the logs (docs/product-rules.md D26 "Health data").
     console.warn('delete-account failed:', error.code);
     return errorJson(500, messages.failed);
   }

@@ -2,7 +2,7 @@
 // appointments booked, rescheduled and cancelled on the scheduler (Calendly's invitee.created and
 // invitee.canceled; docs/appointments.md). Answers 400 to a missing, forged or stale signature and 409 to a
 // replayed one (nothing changes either way), 200 to an applied, already applied or ignored event, 5xx when a
-// retry could succeed. Logs never carry the invitee's email or name (PRODUCT.md "Health data").
+// retry could succeed. Logs never carry the invitee's email or name (docs/product-rules.md D26 "Health data").
 import { requireEnv, serve } from '../_shared/env.ts';
 import { errorJson, json } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';

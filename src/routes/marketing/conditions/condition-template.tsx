@@ -13,7 +13,7 @@ import { appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialsSection } from '@/features/testimonials/testimonials-section';
 import { AppLink } from '@/components/ui/app-link';
 
-/** The one template of the six condition pages (spec §2), fed by each page's typed content. */
+/** The one template of the six condition pages (docs/product-rules.md §2), fed by each page's typed content. */
 export function ConditionTemplate({ page }: { page: ConditionPage }) {
   return (
     <>
