@@ -34,6 +34,8 @@ for (const width of [375, 1280] as const) {
     await expect(page.getByText('Showing 88 of 88 audios')).toBeVisible(); // the build's snapshot
 
     const item = audioItem(page, 'Wake Refreshed');
+    await expect(item.getByTestId('audio-format')).toHaveText('MP3 · download and streaming');
+    await expect(page.getByTestId('audio-format')).toHaveCount(88); // on every card
     const add = item.getByRole('button', { name: /^Add to Cart/ });
     await add.focus();
     await page.keyboard.press('Enter');
@@ -49,6 +51,9 @@ for (const width of [375, 1280] as const) {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-line')).toContainText('Wake Refreshed');
     await expect(page.getByTestId('cart-total')).toHaveText('£2.99');
+    await expect(page.getByTestId('cart-format')).toHaveText(
+      'Every audio is an MP3: download it, or stream it in My Account.',
+    );
     const stored = await page.evaluate(() => localStorage.getItem('hypnotherapy-cart'));
     expect(JSON.parse(stored ?? '{}')).toEqual({
       version: 2,

@@ -27,6 +27,8 @@ export const catalogueText = {
   jumpToCategory: 'Jump to a category',
   categoriesNavLabel: 'Audio categories',
   addToCart: 'Add to Cart',
+  /** On every product and package card: what is bought (issue 29). */
+  audioFormat: 'MP3 · download and streaming',
   inCart: 'In Cart',
   owned: 'Owned',
   ownedHint: 'In your account',
@@ -107,6 +109,7 @@ export const cartText = {
   unavailableNote: 'This item is no longer in the catalogue and will not be charged.',
   ownedNote: 'Already in your account: it will not be charged.',
   loading: 'Loading your cart…',
+  formatNote: 'Every audio is an MP3: download it, or stream it in My Account.',
 } as const;
 
 export function cartCountText(count: number): string {

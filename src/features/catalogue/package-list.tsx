@@ -61,6 +61,9 @@ export const PackageList = memo(function PackageList({ packages, products, actio
               </ol>
               <div className="mt-auto pt-6">
                 <p className="text-3xl font-bold">{formatPence(pkg.pricePence)}</p>
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="audio-format">
+                  {text.audioFormat}
+                </p>
                 {value.savingPence > 0 ? (
                   <p className="mt-1 text-sm text-muted-foreground">
                     {separatePriceText(formatPence(value.separatePence), formatPence(value.savingPence))}
