@@ -16,7 +16,10 @@ const featureBoundaries = {
         { target: './src/features/cart', from: './src/features', except: ['./cart'] },
         { target: './src/features/catalogue', from: './src/features', except: ['./catalogue'] },
         { target: './src/features/checkout', from: './src/features', except: ['./checkout'] },
-        { target: './src/features/player', from: './src/features', except: ['./player'] },
+        // Offline listening is a layer under the player and My Account (docs/offline-listening.md): both use it,
+        // and it uses no other feature.
+        { target: './src/features/player', from: './src/features', except: ['./player', './offline'] },
+        { target: './src/features/offline', from: './src/features', except: ['./offline'] },
         { target: './src/features/consent', from: './src/features', except: ['./consent'] },
         { target: './src/features/accessibility', from: './src/features', except: ['./accessibility'] },
         { target: './src/features/booking', from: './src/features', except: ['./booking'] },
@@ -25,7 +28,10 @@ const featureBoundaries = {
         { target: './src/features/sitemap', from: './src/features', except: ['./sitemap'] },
         { target: './src/features/shop', from: './src/features', except: ['./shop'] },
         { target: './src/features/admin', from: './src/features', except: ['./admin'] },
-        { target: './src/features/account', from: './src/features', except: ['./account'] },
+        { target: './src/features/account', from: './src/features', except: ['./account', './offline'] },
+        // The programmes' admin screens reuse the dashboard's UI kit and queries (one way: admin never imports
+        // programmes; the route composes them, docs/programmes.md).
+        { target: './src/features/programmes', from: './src/features', except: ['./programmes', './admin'] },
         {
           target: ['./src/lib', './src/config', './src/components', './src/content'],
           from: ['./src/features', './src/routes', './src/app'],
@@ -76,6 +82,18 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/architecture.md "Layout").' },
+      ],
+      // React Router's link components stay in every page's first JavaScript once any module uses them
+      // (docs/decisions/0002-first-js-budget.md): the app's own AppLink and AppNavLink do what it needs.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink', 'Form'],
+            message: 'Use AppLink / AppNavLink (src/components/ui/app-link.tsx).',
+          })),
+        },
       ],
     },
   },

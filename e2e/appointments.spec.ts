@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeProblems } from './axe';
+import { expectKeyboardWalk } from './keyboard-walk';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // Appointments end to end, in Chromium against the production build and the in-memory local stack: the demo
@@ -99,7 +100,8 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
   await row.getByRole('button', { name: `View the client record of ${customer.name}` }).click();
   const record = page.getByRole('heading', { name: `Client record: ${customer.name}` });
   await expect(record).toBeVisible();
-  await expect(panel.getByText(/^Sleep Deeply Tonight/)).toBeVisible();
+  // A list item of the audio owned (the record's assign form lists the catalogue too).
+  await expect(panel.getByRole('listitem').filter({ hasText: /^Sleep Deeply Tonight/ })).toBeVisible();
   await checkLayouts(page, () => expect(record).toBeVisible());
 
   // The customer cancels on the scheduler: the admin's list drops it.
@@ -110,4 +112,40 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
   await waitForHydration(page);
   await page.getByRole('tab', { name: 'Appointments' }).click();
   await expect(panel.getByRole('row').filter({ hasText: customer.email })).toHaveCount(0);
+});
+
+test('keyboard: My Account with an appointment, and the admin Appointments tab with a client record open', async ({
+  page,
+}) => {
+  const query = new URLSearchParams({ name: customer.name, email: customer.email });
+  await page.goto(`${stackUrl}/_local/scheduler/practice/50min?${query.toString()}`);
+  await chooseSlot(page, 4, 'Schedule event');
+
+  await signIn(page, '/auth', customer.email, 'Sign In');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await openAccount(page);
+  const upcoming = page.getByRole('list', { name: 'Upcoming' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectKeyboardWalk(page, `/account with an appointment at ${width}px`);
+  }
+
+  await page.locator('#sign-out').getByRole('button').click();
+  await expect(page).not.toHaveURL(/\/account$/);
+  await signIn(page, '/admin/login', 'admin@example.com', 'Sign In as Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Appointments' });
+  await panel
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .first()
+    .getByRole('button', { name: `View the client record of ${customer.name}` })
+    .click();
+  await expect(page.getByRole('heading', { name: `Client record: ${customer.name}` })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectKeyboardWalk(page, `admin Appointments with a client record at ${width}px`);
+  }
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
 import { describeViolations, scanWithAxe } from './axe';
 import { expect, test, waitForHydration } from './fixtures';
-import { walkWithTab } from './tab-walk';
+import { expectKeyboardWalk } from './keyboard-walk';
 
 // WCAG 2.1 A/AA scan (axe-core) of every public route, at phone and desktop widths, in the default and the
 // high-contrast palette. Any violation fails, listed as rule id, target and summary.
@@ -91,9 +91,9 @@ test.describe('axe: WCAG 2.1 AA', () => {
         );
     });
     expect((await scanWithAxe(page)).map((violation) => violation.id)).toEqual([]);
-    expect((await scanWithAxe(page, { alsoRules: ['color-contrast-enhanced'] })).map((violation) => violation.id)).toEqual([
-      'color-contrast-enhanced',
-    ]);
+    expect(
+      (await scanWithAxe(page, { alsoRules: ['color-contrast-enhanced'] })).map((violation) => violation.id),
+    ).toEqual(['color-contrast-enhanced']);
   });
 
   for (const width of widths) {
@@ -162,57 +162,3 @@ test.describe('axe: WCAG 2.1 AA', () => {
     }
   }
 });
-
-// Keyboard: from the top of the page, Tab reaches every control in turn, each one visible with a visible focus
-// indicator, and focus leaves the page at the end (no trap). Reduced motion (set above) makes scrolling instant,
-// so a control Tab scrolls into view is on screen when it is checked. The presses go in batches (walkWithTab):
-// the focus after every single press is still read and checked.
-async function expectKeyboardWalk(page: Page, label: string) {
-  const MAX_PRESSES = 250;
-  const focusAfterEachPress = await walkWithTab(
-    page,
-    () => {
-      const element = document.activeElement;
-      if (!element || element === document.body || element === document.documentElement) return null;
-      const describe = (el: Element) =>
-        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      const style = getComputedStyle(element);
-      const box = element.getBoundingClientRect();
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-      const shadow = style.boxShadow !== 'none';
-      // The focused element must be on screen (after the browser scrolled it into view) and not hidden.
-      const onScreen =
-        box.width > 0 &&
-        box.height > 0 &&
-        box.bottom > 0 &&
-        box.right > 0 &&
-        box.top < innerHeight &&
-        box.left < innerWidth;
-      return {
-        name: describe(element),
-        indicator: outline || shadow,
-        onScreen,
-        visible: style.visibility !== 'hidden',
-      };
-    },
-    {
-      max: MAX_PRESSES,
-      // The walk ends where focus leaves the page or comes back round to the first control.
-      done: (focuses) => focuses.some((focused, index) => !focused || (index > 0 && focused.name === focuses[0]?.name)),
-    },
-  );
-  const problems: string[] = [];
-  const seen: string[] = [];
-  for (const [presses, focused] of focusAfterEachPress.entries()) {
-    if (!focused) break; // Focus left the page: the end of the tab order, so no trap.
-    if (seen.includes(focused.name) && seen[0] === focused.name) break;
-    seen.push(focused.name);
-    if (!focused.indicator) problems.push(`${focused.name}: no visible focus indicator`);
-    if (!focused.onScreen || !focused.visible)
-      problems.push(`${focused.name}: focused but not visible on screen`);
-    if (presses === MAX_PRESSES - 1)
-      problems.push('focus never left the page after 250 presses of Tab (a keyboard trap?)');
-  }
-  expect(seen.length, 'Tab reaches the controls of the page').toBeGreaterThan(5);
-  expect(problems, `${label}:\n${problems.join('\n')}`).toEqual([]);
-}

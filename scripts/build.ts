@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { buildFingerprint } from './build-config';
+import { buildServiceWorker } from './build-service-worker';
 import { loadCatalogueSnapshot } from './catalogue-snapshot';
 import { prerender } from './prerender';
 import type * as EntryServerModule from '../src/entry-server';
@@ -39,7 +40,9 @@ async function precompress(dir: string): Promise<void> {
 
 function netlifyHeaders(headers: Record<string, string>): string {
   const lines = ['/*', ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)];
-  lines.push('', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '');
+  lines.push('', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable');
+  // The offline worker: browsers compare it on each check, so no cache may hold an old copy.
+  lines.push('', '/sw.js', '  Cache-Control: no-cache', '');
   return lines.join('\n');
 }
 
@@ -80,6 +83,8 @@ export async function runBuild(): Promise<void> {
     join(distDir, '_shell.html'),
     template.replace('<!--app-head-->', '').replace('<!--app-html-->', ''),
   );
+  // The offline worker precaches that shell and My Account's and the player's code (docs/offline-listening.md).
+  const worker = await buildServiceWorker(distDir, '_shell.html');
 
   const entry = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as EntryServer;
   // The shop pages are prerendered with the real catalogue (same module instance the prerender step renders with).
@@ -110,6 +115,7 @@ export async function runBuild(): Promise<void> {
         supabaseUrl: entry.buildEnv.supabaseUrl,
         inlineScriptHashes: hashes,
         prerendered: pages.map((page) => page.route),
+        offlinePrecache: worker,
       },
       null,
       2,

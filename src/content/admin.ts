@@ -8,6 +8,8 @@ export const adminSections = [
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'admins', label: 'Admins' },
   { id: 'activity', label: 'Activity log' },
+  // Last: the keyboard walks (e2e/admin.spec.ts) count arrow presses between the earlier tabs.
+  { id: 'programmes', label: 'Programmes' },
 ] as const;
 
 export type AdminSectionId = (typeof adminSections)[number]['id'];

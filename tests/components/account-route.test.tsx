@@ -92,64 +92,27 @@ describe('/account', () => {
     const session = signIn();
     fake.client.tables.purchases = () => ({
       data: [
-        {
-          id: 'p2',
-          title: 'Newest Audio',
-          category: 'Sleep',
-          price: '2.99',
-          created_at: '2026-11-20T10:00:00Z',
-          download_url: null,
-          product_id: 'prod-2',
-        },
-        {
-          id: 'p1',
-          title: 'Older Audio',
-          category: 'Stress',
-          price: 6.99,
-          created_at: '2026-01-02T10:00:00Z',
-          download_url: null,
-          product_id: 'prod-1',
-        },
+        { id: 'p2', title: 'Newest Audio', category: 'Sleep', price: '2.99', created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'Older Audio', category: 'Stress', price: 6.99, created_at: '2026-01-02T10:00:00Z', download_url: null, product_id: 'prod-1' },
       ],
       error: null,
     });
     fake.client.tables.orders = () => ({
-      data: [
-        {
-          id: 'o1',
-          created_at: '2026-11-20T10:00:00Z',
-          status: 'paid',
-          amount_pence: 299,
-          amount_paid_pence: 299,
-          currency: 'gbp',
-          order_lines: [
-            { position: 1, kind: 'product', title: 'Newest Audio', category: 'Sleep', price_pence: 299 },
-          ],
-        },
-      ],
+      data: [{ id: 'o1', created_at: '2026-11-20T10:00:00Z', status: 'paid', amount_pence: 299, amount_paid_pence: 299, currency: 'gbp', order_lines: [{ position: 1, kind: 'product', title: 'Newest Audio', category: 'Sleep', price_pence: 299 }] }],
       error: null,
     });
     await renderAccount();
     expect(screen.getByText('customer@example.com')).toBeInTheDocument();
     const audio = await screen.findByRole('list', { name: 'Your audio' });
-    expect(
-      within(audio)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Newest Audio', 'Older Audio']);
+    expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Newest Audio',
+      'Older Audio',
+    ]);
     expect(audio).toHaveTextContent('20 November 2026');
     expect(audio).toHaveTextContent('£2.99');
     expect(await screen.findByRole('list', { name: 'Your orders' })).toHaveTextContent('Paid');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([
-      'Your audio',
-      'Appointments',
-      'Orders',
-      'Change password',
-      'Sign out',
-      'Your data',
-      'Delete my account',
-    ]);
+    expect(headings).toEqual(['Your audio', 'On this device', 'Appointments', 'Orders', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
     const orders = fake.client.queries.find((q) => q.table === 'orders')!;
     expect(orders.calls).toContainEqual(['eq', ['user_id', session.user.id]]);
     expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders
@@ -160,33 +123,9 @@ describe('/account', () => {
     signIn();
     fake.client.tables.purchases = () => ({
       data: [
-        {
-          id: 'p3',
-          title: 'Third',
-          category: 'Sleep',
-          price: 2.99,
-          created_at: '2026-11-20T10:00:00Z',
-          download_url: null,
-          product_id: 'prod-3',
-        },
-        {
-          id: 'p2',
-          title: 'Second',
-          category: 'Sleep',
-          price: 2.99,
-          created_at: '2026-11-19T10:00:00Z',
-          download_url: null,
-          product_id: 'prod-2',
-        },
-        {
-          id: 'p1',
-          title: 'First',
-          category: 'Sleep',
-          price: 2.99,
-          created_at: '2026-11-18T10:00:00Z',
-          download_url: null,
-          product_id: 'prod-1',
-        },
+        { id: 'p3', title: 'Third', category: 'Sleep', price: 2.99, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-3' },
+        { id: 'p2', title: 'Second', category: 'Sleep', price: 2.99, created_at: '2026-11-19T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'First', category: 'Sleep', price: 2.99, created_at: '2026-11-18T10:00:00Z', download_url: null, product_id: 'prod-1' },
       ],
       error: null,
     });
@@ -217,9 +156,7 @@ describe('/account', () => {
     expect(submit).toBeDisabled();
 
     await user.type(password, 'abc');
-    expect(within(section).getByTestId('password-strength')).toHaveTextContent(
-      'At least 6 characters needed',
-    );
+    expect(within(section).getByTestId('password-strength')).toHaveTextContent('At least 6 characters needed');
     await user.type(confirm, 'abd');
     await user.click(submit);
     expect(within(section).getByText('Passwords do not match')).toBeInTheDocument();
@@ -272,16 +209,10 @@ describe('/account', () => {
     const user = userEvent.setup();
     const session = signIn();
     localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ analytics: true, functional: false, marketing: false }),
-    );
+    localStorage.setItem('cookie-preferences', JSON.stringify({ analytics: true, functional: false, marketing: false }));
     localStorage.setItem('accessibility-settings', JSON.stringify({ highContrast: true, fontSize: 'large' }));
     Object.assign(fake.client.auth, {
-      getUser: vi.fn(async () => ({
-        data: { user: { ...session.user, created_at: '2026-01-01T00:00:00Z' } },
-        error: null,
-      })),
+      getUser: vi.fn(async () => ({ data: { user: { ...session.user, created_at: '2026-01-01T00:00:00Z' } }, error: null })),
     });
     fake.client.tables.orders = () => ({ data: [], error: null });
     await renderAccount();
@@ -301,9 +232,7 @@ describe('/account', () => {
   it('after deleting the account: a clear message, signed out, and home', async () => {
     const user = userEvent.setup();
     signIn();
-    Object.assign(fake.client, {
-      functions: { invoke: vi.fn(async () => ({ data: { deleted: true }, error: null })) },
-    });
+    Object.assign(fake.client, { functions: { invoke: vi.fn(async () => ({ data: { deleted: true }, error: null })) } });
     await renderAccount();
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });

@@ -48,6 +48,8 @@ export function createFakeClient() {
     user_roles: () => ({ data: null, error: null }),
     listening_positions: () => ({ data: [], error: null }),
     appointments: () => ({ data: [], error: null }),
+    client_assignments: () => ({ data: [], error: null }),
+    programme_progress: () => ({ data: [], error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 

@@ -149,6 +149,40 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'record_scheduler_event (security definer) does, for the scheduler-webhook function. The service role ' +
       'reads (the webhook and support); anon nothing.',
   },
+  'public.programmes': {
+    kind: 'table',
+    grants: { authenticated: READ },
+    why:
+      'Programme templates and clients\' copies (docs/programmes.md). Admins read all, a client the programmes ' +
+      'assigned to them (RLS; features/programmes). Written only by the admin functions (admin_save_programme, ' +
+      'admin_duplicate_programme, admin_assign_to_client). anon and the service role have nothing.',
+  },
+  'public.programme_steps': {
+    kind: 'table',
+    grants: { authenticated: READ },
+    why: 'The steps of a programme: read as the programme is (RLS); written only by the admin functions.',
+  },
+  'public.client_assignments': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: READ },
+    why:
+      'What the practitioner assigned to a client. The client reads their own, admins all (RLS); written only ' +
+      'by admin_assign_to_client. The service role reads one to email the client (notify-assignment).',
+  },
+  'public.programme_progress': {
+    kind: 'table',
+    grants: { authenticated: READ },
+    why:
+      'How far each assigned audio was listened: the client reads their own, admins all (RLS). Kept only by ' +
+      'the trigger on listening_positions (security definer); nobody writes it through the API.',
+  },
+  'public.client_notes': {
+    kind: 'table',
+    grants: { authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
+    why:
+      "The practitioner's private note on a client: admins read and write it (RLS: admins only; the client " +
+      'record). Never the client, anon or the service role.',
+  },
   'public.scheduler_webhook_deliveries': {
     kind: 'table',
     grants: NOTHING,
@@ -209,6 +243,21 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     why: ADMIN_RPC,
   },
   'public.admin_customer_purchases(uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_save_programme(uuid,text,text,boolean,jsonb)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_duplicate_programme(uuid)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_assign_to_client(text,uuid,uuid,text,text)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
@@ -291,6 +340,10 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'public.package_requires_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.sync_customer_directory()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.link_appointments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.link_assignments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.drop_assigned_programme()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.programme_progress_from_position()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.grant_assignment_audio(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.require_admin()': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.london_day(timestamp with time zone)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.admin_apply_line(public.order_lines,integer)': {

@@ -144,6 +144,10 @@ describe('the export document', () => {
       listeningPositions: [
         { productId: 'x', positionSeconds: 750, rate: 1.25, deviceKind: 'phone', playedAt: '2026-11-22T21:00:00Z' },
       ],
+      assignments: [{ id: 'as', note: 'Before bed', access: 'granted', programmes: { title: 'Sleep' } }],
+      programmeProgress: [
+        { productId: 'x', furthestSeconds: 750, listenedAt: null, lastListenedAt: '2026-11-22T21:00:00Z' },
+      ],
     };
     const settings = { accessibility: { highContrast: true } };
     expect(buildAccountExport(server, settings, now)).toEqual({

@@ -1,4 +1,4 @@
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCartIcon } from '@/components/ui/first-load-icons';
 import { AppNavLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { cartItemsUnit, chromeText } from '@/content/chrome';
@@ -22,7 +22,7 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
         )
       }
     >
-      <ShoppingCart aria-hidden="true" className="size-5" />
+      <ShoppingCartIcon className="size-5" />
       {/* Between the desktop breakpoints the bar is tight: the icon stands for the word (still its name). */}
       <span className={placement === 'bar' ? 'nav-wide:max-xl:sr-only' : undefined}>{chromeText.cart}</span>
       {count > 0 ? (

@@ -1,4 +1,4 @@
-import { Mail, Phone } from 'lucide-react';
+import { MailIcon, PhoneIcon } from '@/components/ui/first-load-icons';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
@@ -28,13 +28,13 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <ul className="mt-3 space-y-1 text-brand-100">
             <li>
               <a href={`mailto:${site.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
-                <Mail aria-hidden="true" className="mr-2 size-4" />
+                <MailIcon className="mr-2 size-4" />
                 {site.email}
               </a>
             </li>
             <li>
               <a href={`tel:${site.phone.replace(/\s+/g, '')}`} className={linkClass}>
-                <Phone aria-hidden="true" className="mr-2 size-4" />
+                <PhoneIcon className="mr-2 size-4" />
                 {site.phone}
               </a>
             </li>
@@ -88,7 +88,10 @@ export function Footer({ extraLinks, year }: FooterProps) {
           <p>
             © {year} {site.practiceName}. {chromeText.allRightsReserved}
           </p>
-          <AppLink to={paths.adminLogin} className="inline-flex min-h-11 items-center text-xs text-brand-200 hover:underline">
+          <AppLink
+            to={paths.adminLogin}
+            className="inline-flex min-h-11 items-center text-xs text-brand-200 hover:underline"
+          >
             {chromeText.admin}
           </AppLink>
         </div>

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { MenuIcon } from '@/components/ui/first-load-icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chromeText } from '@/content/chrome';
@@ -46,7 +46,7 @@ export function SideMenu({ action, ...props }: HeaderState & { action?: ReactNod
           setOpenOn(pathname);
         }}
       >
-        <Menu aria-hidden="true" />
+        <MenuIcon />
       </Button>
       {used ? (
         <Suspense fallback={null}>

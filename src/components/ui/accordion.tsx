@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon } from './first-load-icons';
 import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -48,8 +48,7 @@ export function Accordion({ items, defaultOpenId = null, className }: AccordionP
             className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-4 text-left text-base font-semibold text-foreground hover:text-primary focus-visible:outline-offset-[-2px] sm:px-5 [&::-webkit-details-marker]:hidden"
           >
             <span>{item.title}</span>
-            <ChevronDown
-              aria-hidden="true"
+            <ChevronDownIcon
               className="size-5 shrink-0 text-primary transition-transform group-open:rotate-180"
             />
           </summary>

@@ -1,4 +1,4 @@
-import { Accessibility } from 'lucide-react';
+import { AccessibilityIcon } from '@/components/ui/first-load-icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { settingsChromeText } from '@/content/settings-chrome';
@@ -30,7 +30,7 @@ export function AccessibilitySettingsButton() {
           setOpen(true);
         }}
       >
-        <Accessibility aria-hidden="true" />
+        <AccessibilityIcon />
       </button>
       {open ? (
         <Suspense fallback={null}>

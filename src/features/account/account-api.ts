@@ -134,6 +134,17 @@ export interface ServerAccountData {
     deviceKind: string;
     playedAt: string;
   }[];
+  /**
+   * What the practitioner assigned (programmes with their steps, single audio, notes) and how far each
+   * assigned audio was listened (docs/programmes.md). The practitioner's private note is not the client's.
+   */
+  assignments: unknown[];
+  programmeProgress: {
+    productId: string;
+    furthestSeconds: number;
+    listenedAt: string | null;
+    lastListenedAt: string;
+  }[];
 }
 
 interface ListeningPositionExportRow {
@@ -142,6 +153,13 @@ interface ListeningPositionExportRow {
   rate: number | string;
   device_kind: string;
   played_at: string;
+}
+
+interface ProgrammeProgressRow {
+  product_id: string;
+  furthest_seconds: number;
+  listened_at: string | null;
+  last_listened_at: string;
 }
 
 interface PurchaseExportRow {
@@ -158,7 +176,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles, appointments, positions] = await Promise.all([
+  const [purchases, orders, roles, appointments, positions, assignments, progress] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -172,8 +190,21 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .select('product_id, position_seconds, rate, device_kind, played_at')
       .eq('user_id', user.id)
       .order('played_at', { ascending: false }),
+    client
+      .from('client_assignments')
+      .select(
+        'id, email, note, access, assigned_at, products(title), programmes(title, introduction, sequential_unlock, programme_steps(position, day_number, note, products(title)))',
+      )
+      .eq('user_id', user.id)
+      .order('assigned_at', { ascending: false }),
+    client
+      .from('programme_progress')
+      .select('product_id, furthest_seconds, listened_at, last_listened_at')
+      .eq('user_id', user.id),
   ]);
   if (purchases.error) throw new Error(purchases.error.message);
+  if (assignments.error) throw new Error(assignments.error.message);
+  if (progress.error) throw new Error(progress.error.message);
   if (roles.error) throw new Error(roles.error.message);
   if (positions.error) throw new Error(positions.error.message);
   return {
@@ -202,6 +233,13 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       rate: Number(row.rate),
       deviceKind: row.device_kind,
       playedAt: row.played_at,
+    })),
+    assignments: (assignments.data ?? []) as unknown[],
+    programmeProgress: ((progress.data ?? []) as ProgrammeProgressRow[]).map((row) => ({
+      productId: row.product_id,
+      furthestSeconds: row.furthest_seconds,
+      listenedAt: row.listened_at,
+      lastListenedAt: row.last_listened_at,
     })),
   };
 }

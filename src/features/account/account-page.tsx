@@ -9,6 +9,9 @@ import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { OrdersSection } from './orders-section';
+import { savedAudioOf } from '@/features/offline/saved-audio-index';
+import { removeSavedAudio } from '@/features/offline/saved-audio-store';
+import { OnThisDeviceSection } from './on-this-device-section';
 import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
 
 interface AccountPageProps {
@@ -16,6 +19,8 @@ interface AccountPageProps {
   /** Newest first. */
   audios: OwnedAudio[];
   player?: AudioActions;
+  /** 'From your practitioner' (the programmes feature's section, composed by the route). */
+  practitioner?: ReactNode;
   /** The change-password form (shared with /update-password; composed by the route). */
   passwordForm: ReactNode;
   onSignOut: () => void;
@@ -23,7 +28,7 @@ interface AccountPageProps {
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: audio, appointments, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: what the practitioner shared, audio, appointments, orders, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
@@ -32,10 +37,34 @@ export function AccountPage({
   readBrowserSettings,
   onDeleted,
   player,
+  practitioner,
 }: AccountPageProps) {
+  // A deleted account's audio leaves this device too (docs/offline-listening.md).
+  async function deleted() {
+    await removeSavedAudio(savedAudioOf(userId).map((audio) => audio.productId)).catch(() => undefined);
+    await onDeleted();
+  }
+
   return (
     <Container width="4xl" className="space-y-6 pb-16">
-      <YourAudioSection audios={audios} player={player} />
+      {practitioner}
+      <YourAudioSection audios={audios} player={player} offlineUserId={userId} />
+      <OnThisDeviceSection
+        userId={userId}
+        owned={audios.flatMap((audio) =>
+          audio.productId
+            ? [
+                {
+                  productId: audio.productId,
+                  trackId: audio.id,
+                  title: audio.title,
+                  category: audio.category,
+                },
+              ]
+            : [],
+        )}
+        onPlay={player?.onPlay}
+      />
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection
@@ -52,7 +81,7 @@ export function AccountPage({
         </Button>
       </AccountSection>
       <DataExportSection readBrowserSettings={readBrowserSettings} />
-      <DeleteAccountSection onDeleted={onDeleted} />
+      <DeleteAccountSection onDeleted={deleted} />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, LoaderCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/ui/app-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
@@ -112,10 +112,10 @@ function AppointmentLists({ appointments, now }: { appointments: AccountAppointm
     <div className="space-y-6">
       <AppointmentList title={text.upcoming} empty={text.noUpcoming} items={upcoming} upcoming />
       {upcoming.length === 0 ? (
-        <Link to={paths.virtualAppointments} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+        <AppLink to={paths.virtualAppointments} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
           <CalendarDays aria-hidden="true" />
           {text.book}
-        </Link>
+        </AppLink>
       ) : null}
       <AppointmentList title={text.past} empty={text.noPast} items={past} upcoming={false} />
     </div>

@@ -8,6 +8,7 @@ import { downloadOwnedAudio } from './account-api';
 import { formatDateGB, formatPounds } from './account-format';
 import { AccountSection } from './account-section';
 import { AppLink } from '@/components/ui/app-link';
+import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 
 const text = accountText.audio;
 
@@ -26,9 +27,12 @@ export interface OwnedAudio {
 /** An owned audio with a product to stream: what the player is offered. */
 export type PlayableAudio = OwnedAudio & { productId: string };
 
+/** What the player needs of an audio to play it (the audios saved on this device have no more). */
+export type ListenableAudio = Pick<PlayableAudio, 'id' | 'title' | 'category' | 'productId'>;
+
 export interface AudioActions {
   /** Plays `audio` with `playlist` (the playable audios, in the list's order) as the queue. */
-  onPlay: (audio: PlayableAudio, playlist: PlayableAudio[]) => void;
+  onPlay: (audio: ListenableAudio, playlist: ListenableAudio[]) => void;
   onAddToPlaylist: (audio: PlayableAudio) => void;
   onPlayAll: (playlist: PlayableAudio[]) => void;
 }
@@ -38,6 +42,8 @@ interface YourAudioSectionProps {
   audios: OwnedAudio[];
   /** The player's controls; without a player only Download is offered. */
   player?: AudioActions;
+  /** The signed-in customer, for 'Save for offline' (docs/offline-listening.md); without one it is not offered. */
+  offlineUserId?: string;
 }
 
 function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
@@ -45,7 +51,7 @@ function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
 }
 
 /** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
-export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
+export function YourAudioSection({ audios, player, offlineUserId }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
 
@@ -159,6 +165,15 @@ export function YourAudioSection({ audios, player }: YourAudioSectionProps) {
                       )}
                       {busy ? text.downloading : text.downloadShort}
                     </Button>
+                    <SaveOfflineButton
+                      audio={{
+                        productId: audio.productId,
+                        trackId: audio.id,
+                        title: audio.title,
+                        category: audio.category,
+                      }}
+                      userId={offlineUserId}
+                    />
                   </div>
                 ) : (
                   <p className="text-sm text-muted-foreground">{text.unavailable}</p>

@@ -6,21 +6,33 @@ import { createQueryClient } from '@/lib/query-client';
 import { adminSections, adminText, type AdminSectionId } from '@/content/admin';
 import { ActivitySection } from './activity-section';
 import { AdminsSection } from './admins-section';
-import { AppointmentsSection } from './appointments-section';
+import { AppointmentsSection, type RenderClientRecord } from './appointments-section';
 import { CatalogueSection } from './catalogue-section';
 import { CustomersSection } from './customers-section';
 import { OrdersSection } from './orders-section';
 import { OverviewSection } from './overview-section';
 
-/** The dashboard's sections as tabs: each one click (or arrow key) away. */
-export function AdminDashboard({ email }: { email: string }) {
+/**
+ * The dashboard's sections as tabs: each one click (or arrow key) away. The programmes tab and the client
+ * record come from the programmes feature, composed by the route (features never import each other).
+ */
+export function AdminDashboard({
+  email,
+  programmes,
+  renderClientRecord,
+}: {
+  email: string;
+  programmes: ReactNode;
+  renderClientRecord: RenderClientRecord;
+}) {
   // TanStack Query's provider lives in the lazily loaded areas that fetch (see app/providers.tsx).
   const [queryClient] = useState(createQueryClient);
   const content: Record<AdminSectionId, ReactNode> = {
     overview: <OverviewSection />,
     orders: <OrdersSection />,
     customers: <CustomersSection />,
-    appointments: <AppointmentsSection />,
+    appointments: <AppointmentsSection renderClientRecord={renderClientRecord} />,
+    programmes,
     catalogue: <CatalogueSection />,
     admins: <AdminsSection currentEmail={email} />,
     activity: <ActivitySection />,

@@ -1,18 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { adminText, appointmentsText as text } from '@/content/admin';
-import { customerPurchasesQuery } from './admin-api';
-import { AdminSection, DetailPanel, DetailsToggle, formatDate, formatDateTime, QueryState } from './admin-ui';
-import {
-  adminAppointmentsQuery,
-  clientAppointmentsQuery,
-  splitByWeek,
-  type AdminAppointment,
-} from './appointments-api';
+import { Fragment, useState, type ReactNode } from 'react';
+import { appointmentsText as text } from '@/content/admin';
+import { AdminSection, DetailsToggle, QueryState } from './admin-ui';
+import { adminAppointmentsQuery, splitByWeek, type AdminAppointment } from './appointments-api';
 import { DataTable } from './data-table';
 
-/** This week's and later appointments; each client's record (audio, appointments) one click away. */
-export function AppointmentsSection({ now = new Date() }: { now?: Date }) {
+/** This week's and later appointments; each client's record (programmes, orders, audio, appointments) one click away. */
+export type RenderClientRecord = (client: {
+  userId: string;
+  name: string;
+  email: string;
+  onClose: () => void;
+}) => ReactNode;
+
+export function AppointmentsSection({
+  now = new Date(),
+  renderClientRecord,
+}: {
+  now?: Date;
+  /** The client record panel (the programmes feature's, composed by the route). */
+  renderClientRecord: RenderClientRecord;
+}) {
   const query = useQuery(adminAppointmentsQuery());
   const [selected, setSelected] = useState<AdminAppointment | null>(null);
   return (
@@ -70,52 +78,15 @@ export function AppointmentsSection({ now = new Date() }: { now?: Date }) {
         }}
       </QueryState>
       {selected?.user_id ? (
-        <ClientRecord
-          key={selected.id}
-          userId={selected.user_id}
-          name={selected.invitee_name || selected.invitee_email}
-          onClose={() => setSelected(null)}
-        />
+        <Fragment key={selected.id}>
+          {renderClientRecord({
+            userId: selected.user_id,
+            name: selected.invitee_name || selected.invitee_email,
+            email: selected.invitee_email,
+            onClose: () => setSelected(null),
+          })}
+        </Fragment>
       ) : null}
     </AdminSection>
-  );
-}
-
-function ClientRecord({ userId, name, onClose }: { userId: string; name: string; onClose: () => void }) {
-  const purchases = useQuery(customerPurchasesQuery(userId));
-  const appointments = useQuery(clientAppointmentsQuery(userId));
-  return (
-    <DetailPanel title={text.recordHeading(name)} closeLabel={adminText.close} onClose={onClose}>
-      <h4 className="font-semibold text-foreground">{text.appointmentsHeading}</h4>
-      <QueryState query={appointments}>
-        {(rows) => (
-          <ul className="list-disc space-y-1 pl-6">
-            {rows.map((row) => (
-              <li key={row.id}>
-                {formatDateTime(row.starts_at)}, {row.event_type}
-                {row.status === 'canceled' ? ` (${text.cancelled})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-      <h4 className="font-semibold text-foreground">{text.purchasesHeading}</h4>
-      <QueryState query={purchases}>
-        {(owned) =>
-          owned.length === 0 ? (
-            <p className="text-muted-foreground">{text.noPurchases}</p>
-          ) : (
-            <ul className="list-disc space-y-1 pl-6">
-              {owned.map((purchase) => (
-                <li key={purchase.id}>
-                  {purchase.title} ({formatDate(purchase.created_at)})
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
-      <p className="text-sm text-muted-foreground">{text.ordersNote}</p>
-    </DetailPanel>
   );
 }

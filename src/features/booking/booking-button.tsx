@@ -1,4 +1,4 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDaysIcon } from '@/components/ui/first-load-icons';
 import type { MouseEventHandler, ReactNode } from 'react';
 import { buttonVariants, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -38,7 +38,7 @@ export function BookingButton({
       onClick={onClick}
       {...{ [BOOKING_LINK_ATTRIBUTE]: '' }}
     >
-      {icon ? <CalendarDays aria-hidden="true" /> : null}
+      {icon ? <CalendarDaysIcon /> : null}
       {children}
       <span className="sr-only"> (opens the booking calendar in a new tab)</span>
     </a>

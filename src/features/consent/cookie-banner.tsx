@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { XIcon } from '@/components/ui/first-load-icons';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
@@ -230,7 +230,7 @@ export function CookieBanner() {
           onClick={closeBanner}
           {...choice(consentChoices.close)}
         >
-          <X aria-hidden="true" />
+          <XIcon />
         </Button>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { SearchIcon } from '@/components/ui/first-load-icons';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { faqBrowserText as text, faqCategoryIds, faqCategoryLabels, type FaqEntry } from '@/content/faq';
@@ -65,8 +65,7 @@ export function FaqBrowser({ entries, earlySearch }: FaqBrowserProps) {
           {text.searchLabel}
         </label>
         <div className="relative">
-          <Search
-            aria-hidden="true"
+          <SearchIcon
             className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
           />
           <input

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
 import { site } from '@/config/site';
 import { playerText } from '@/content/player';
+import { playSavedCopyFirst } from '@/features/offline/play-saved-first';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { cn } from '@/lib/cn';
 import { connectAudio } from './audio-engine';
@@ -79,7 +80,7 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
     // Not in the document: it has no visible controls (the bar is its UI) and no captions to show.
     const audio = new Audio();
     audio.preload = 'metadata';
-    return connectAudio(audio, store, (productId) => signOwnedAudioUrl(productId), {
+    return connectAudio(audio, store, playSavedCopyFirst(signOwnedAudioUrl), {
       artist: site.practiceName,
       onTrackChange: (next, state) =>
         setAnnouncement(playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length)),

@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { usePlayerHandle as useHandle } from './player-handle';
 import { initialPlayerState, initialProgress } from './player-initial-state';
 import type { PlayerActions, PlayerStore } from './player-store';
 import type { PlayerProgress, PlayerState } from './player-types';
@@ -6,22 +7,6 @@ import type { PlayerProgress, PlayerState } from './player-types';
 // The player's store loads on demand (docs/architecture.md "Budgets": the player is not in a page's first JavaScript): when
 // something is played, or when a signed-in account may have a saved playlist to restore. Until then the
 // player is idle, and that is what it reports; an action loads the store first, then applies.
-
-export interface PlayerHandle {
-  /** The store, once loaded. */
-  store: PlayerStore | null;
-  /** Loads the store (once) and resolves with it. */
-  load: () => Promise<PlayerStore>;
-}
-
-export const PlayerContext = createContext<PlayerHandle | null>(null);
-
-function useHandle(): PlayerHandle {
-  const handle = useContext(PlayerContext);
-  // Spec §8: using the player outside its provider is a programming error.
-  if (!handle) throw new Error('usePlayer must be used within a PlayerProvider');
-  return handle;
-}
 
 const actionNames = [
   'playTrack',
@@ -100,7 +85,4 @@ export function usePlayerProgress(): PlayerProgress {
   );
 }
 
-/** The loaded store, or null while the player is idle and its store not loaded. */
-export function useLoadedPlayerStore(): PlayerStore | null {
-  return useHandle().store;
-}
+export { PlayerContext, useLoadedPlayerStore, type PlayerHandle } from './player-handle';

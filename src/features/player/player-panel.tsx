@@ -6,6 +6,7 @@ import { VolumeControl } from './player-controls';
 import type { PlayerValue } from './player-context';
 import { currentTrack, PLAYBACK_RATES, SLEEP_MINUTES } from './player-logic';
 import type { PlayerView, SleepChoice } from './player-types';
+import { PlayerSaveOfflineButton } from '@/features/offline/save-offline-button';
 
 /** Three bars that move while the row plays; still when motion is reduced (system or site setting). */
 function PlayingIndicator({ playing }: { playing: boolean }) {
@@ -184,6 +185,14 @@ function NowPlaying({ player }: { player: PlayerValue }) {
           </span>
         )}
       </div>
+      {track ? (
+        <div>
+          <PlayerSaveOfflineButton
+            audio={{ productId: track.productId, trackId: track.id, title: track.title, category: track.category }}
+            className="min-h-11"
+          />
+        </div>
+      ) : null}
       <p className="text-xs text-muted-foreground">{playerText.shortcuts}</p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PlayerContext, type PlayerHandle } from './player-context';
+import { PlayerContext, type PlayerHandle } from './player-handle';
 import type { PlayerStore } from './player-store';
 
 interface PlayerProviderProps {

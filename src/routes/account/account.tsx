@@ -13,6 +13,7 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
+import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -60,6 +61,9 @@ function AccountContent({ email }: { email: string }) {
             userId={userId}
             audios={purchases}
             player={playerActions}
+            practitioner={
+              <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
+            }
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}

@@ -6,6 +6,8 @@ import { guardText } from '@/content/auth';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-context';
 import { RequireAdmin } from '@/features/auth/auth-guards';
+import { ClientRecord } from '@/features/programmes/client-record';
+import { ProgrammesSection } from '@/features/programmes/programmes-section';
 
 // /admin/dashboard: signed out → /admin/login; a customer is denied; an admin gets the dashboard.
 export function Component() {
@@ -33,7 +35,11 @@ export function Component() {
                   </>
                 }
               />
-              <AdminDashboard email={admin.email} />
+              <AdminDashboard
+                email={admin.email}
+                programmes={<ProgrammesSection />}
+                renderClientRecord={(client) => <ClientRecord {...client} />}
+              />
             </>
           )}
         </RequireAdmin>

@@ -1,0 +1,269 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANON_KEY } from '../supabase/local/keys';
+import { axeProblems } from './axe';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+
+// Offline listening (docs/offline-listening.md) in Chromium against the production build (its service worker)
+// and the local stack: save a track in My Account, cut the network, reload (a cold start of the app from the
+// worker's precache), play and seek from the stored copy; a refund while offline removes the saved copy once
+// the page is online again; axe and the keyboard on the offline controls at 375 and 1280 px.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const PASSWORD = 'password123';
+const CUSTOMER = 'customer@example.com';
+// The demo customer's newest purchase (supabase/local/demo-purchases.ts).
+const TITLE = 'Deep Relaxation Foundations';
+// A demo-orders customer (supabase/local/demo-orders.ts) whose newest paid order this file refunds; the admin
+// journeys refund other customers' orders.
+const REFUNDED_CUSTOMER = 'grace.okafor@example.com';
+
+test.use({ serviceWorkers: 'allow' });
+
+type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
+
+/** Consent answered, the safety notice acknowledged, and the player's media element kept for inspection. */
+async function prepare(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem(
+      'cookie-preferences',
+      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
+    );
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const w = window as AudioWindow;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      w.__playerAudio = this as HTMLAudioElement;
+      return play.call(this);
+    };
+  });
+}
+
+async function signIn(page: Page, email: string, firstTitle: string) {
+  await page.goto('/auth?redirectTo=%2Faccount');
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('button', { name: `Play ${firstTitle}`, exact: true })).toBeVisible({
+    timeout: 40_000,
+  });
+}
+
+const deviceSection = (page: Page) => page.getByRole('region', { name: 'On this device' });
+
+/**
+ * Saves `title` from 'Your audio', then opens My Account again: signing in reached it by a client-side
+ * navigation from /auth, and a worker only controls pages loaded in its scope (/account).
+ */
+async function save(page: Page, title: string) {
+  await page.getByRole('button', { name: `Save for offline: ${title}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from this device: ${title}` }).first()).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 })
+    .toBe(true);
+}
+
+function media(page: Page) {
+  return page.evaluate(() => {
+    const audio = (window as AudioWindow).__playerAudio;
+    return audio ? { paused: audio.paused, currentTime: audio.currentTime, src: audio.currentSrc } : null;
+  });
+}
+
+async function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('offline-audio-v1');
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  });
+}
+
+/** The offline page's failed requests to the stack (purchases, positions) are the point here, not problems. */
+function allowOfflineFailures(consoleProblems: string[]) {
+  for (let index = consoleProblems.length - 1; index >= 0; index -= 1)
+    if (/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(consoleProblems[index] ?? ''))
+      consoleProblems.splice(index, 1);
+}
+
+test('a saved track plays and seeks with the network off, after a cold start of the app', async ({
+  page,
+  context,
+  consoleProblems,
+}) => {
+  test.setTimeout(180_000);
+  await prepare(page);
+  await signIn(page, CUSTOMER, TITLE);
+  await save(page, TITLE);
+  expect((await storedKeys(page)).length).toBe(1);
+  // Stored under the product's stable key, not under the signed link it was fetched with.
+  expect((await storedKeys(page))[0]).toMatch(/^\/offline-audio\/[0-9a-f-]{36}$/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible({ timeout: 40_000 });
+  // Really offline: the stack cannot be reached from the page.
+  expect(
+    await page.evaluate(
+      (url) =>
+        fetch(`${url}/rest/v1/`).then(
+          () => 'reached',
+          () => 'offline',
+        ),
+      stackUrl,
+    ),
+  ).toBe('offline');
+
+  await deviceSection(page)
+    .getByRole('button', { name: `Play ${TITLE} from this device` })
+    .click();
+  await expect
+    .poll(
+      async () => {
+        const state = await media(page);
+        return state !== null && !state.paused && state.currentTime > 0.5;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect((await media(page))?.src).toMatch(/\/offline-audio\//);
+
+  // Seek forward 30 s with the player's keys: the range is answered from the stored copy, and it plays on.
+  const before = (await media(page))?.currentTime ?? 0;
+  await page.locator('body').focus();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(
+      async () => {
+        const state = await media(page);
+        return state !== null && !state.paused && state.currentTime >= before + 25;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const afterSeek = (await media(page))?.currentTime ?? 0;
+  await expect.poll(async () => (await media(page))?.currentTime ?? 0).toBeGreaterThan(afterSeek + 0.5);
+
+  await context.setOffline(false);
+  allowOfflineFailures(consoleProblems);
+});
+
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password: PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test('after a refund, the saved copy is removed once the app is online again', async ({
+  page,
+  context,
+  request,
+  consoleProblems,
+}) => {
+  test.setTimeout(180_000);
+  const customerToken = await tokenFor(request, REFUNDED_CUSTOMER);
+  const purchases = await request.get(
+    `${stackUrl}/rest/v1/purchases?select=title,order_id,created_at&order_id=not.is.null&order=created_at.desc`,
+    { headers: { apikey: ANON_KEY, authorization: `Bearer ${customerToken}` } },
+  );
+  expect(purchases.ok()).toBe(true);
+  const [newest] = (await purchases.json()) as { title: string; order_id: string }[];
+  if (!newest) throw new Error('The demo customer has no paid purchase to refund');
+
+  await prepare(page);
+  await signIn(page, REFUNDED_CUSTOMER, newest.title);
+  await save(page, newest.title);
+  await expect(deviceSection(page).getByRole('heading', { name: newest.title })).toBeVisible();
+
+  // Offline at the moment of the refund: nothing can change on the device yet.
+  await context.setOffline(true);
+  const refund = await request.post(`${stackUrl}/functions/v1/refund-order`, {
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${await tokenFor(request, 'admin@example.com')}`,
+      'content-type': 'application/json',
+    },
+    data: { orderId: newest.order_id },
+  });
+  expect(refund.ok()).toBe(true);
+  expect((await storedKeys(page)).length).toBe(1);
+
+  // Back online: the copy and its entry go.
+  await context.setOffline(false);
+  await expect(page.getByText('Audio you no longer own was removed from this device.')).toBeVisible();
+  await expect(deviceSection(page).getByRole('heading', { name: newest.title })).toHaveCount(0);
+  expect(await storedKeys(page)).toEqual([]);
+  allowOfflineFailures(consoleProblems);
+});
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 375, height: 667 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+for (const { name, viewport } of VIEWPORTS) {
+  test(`offline controls: axe finds nothing and the keyboard saves and removes (${name}, ${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await prepare(page);
+    await signIn(page, CUSTOMER, TITLE);
+
+    // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
+    await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
+    await page.keyboard.press('Tab');
+    const saveButton = page.getByRole('button', { name: `Save for offline: ${TITLE}` });
+    await expect(saveButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    const removeButton = page
+      .getByRole('region', { name: 'Your audio' })
+      .getByRole('button', { name: `Remove from this device: ${TITLE}` });
+    await expect(removeButton).toBeVisible();
+    await expect(removeButton).toBeFocused();
+
+    // The section lists it with Play and Remove, the storage figures and the request to keep the files.
+    const section = deviceSection(page);
+    await expect(section.getByText(/^Using .* of about .* available to this site\./)).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Keep saved audio on this device' })).toBeVisible();
+    await section.getByRole('button', { name: `Play ${TITLE} from this device` }).focus();
+    await page.keyboard.press('Tab');
+    await expect(section.getByRole('button', { name: `Remove from this device: ${TITLE}` })).toBeFocused();
+
+    await page.waitForLoadState('networkidle');
+    // The 'saved' toast first closes: its green on pale green is the shared toaster's (4.25:1), not these controls'.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+    expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
+
+    await removeButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(saveButton).toBeFocused();
+    await expect(
+      section.getByText('Nothing is saved on this device yet. Use Save for offline next to an audio.'),
+    ).toBeVisible();
+    expect(await storedKeys(page)).toEqual([]);
+  });
+}
+
+test("the player's now-playing view saves the current track and removes it again", async ({ page }) => {
+  test.setTimeout(120_000);
+  await prepare(page);
+  await signIn(page, CUSTOMER, TITLE);
+  await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await bar.getByRole('button', { name: 'Expand player' }).click();
+  await bar.getByRole('tab', { name: 'Now playing' }).click();
+  await bar.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
+  await expect(bar.getByRole('button', { name: `Remove from this device: ${TITLE}` })).toBeVisible();
+  await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toBeVisible();
+  expect((await storedKeys(page)).length).toBe(1);
+  await bar.getByRole('button', { name: `Remove from this device: ${TITLE}` }).click();
+  await expect(bar.getByRole('button', { name: `Save for offline: ${TITLE}` })).toBeVisible();
+  await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toHaveCount(0);
+  expect(await storedKeys(page)).toEqual([]);
+});

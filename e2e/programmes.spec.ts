@@ -1,0 +1,264 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { axeProblems } from './axe';
+import { expectKeyboardWalk } from './keyboard-walk';
+import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+
+// The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
+// the in-memory local stack: the admin builds a three-step programme that opens one step at a time, assigns it
+// to the demo customer and to a new email address (both emailed: the local inbox); the customer listens to
+// step 1 to the end, step 2 opens; the admin sees step 1 listened, with minutes, in the client record reached
+// from the Appointments list; the new person signs up from the invitation and sees the programme. Axe, the
+// width and the keyboard at 375 and 1280 px.
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
+interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const customer = { name: 'Demo Customer', email: 'customer@example.com', password: 'password123' };
+const invited = `programme-${Date.now()}@example.com`;
+const TITLE = `Sleep well ${Date.now()}`;
+const steps: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem(
+      'cookie-preferences',
+      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
+    );
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
+      return play.call(this);
+    };
+  });
+});
+
+async function signIn(page: Page, path: string, email: string, password: string, button: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+async function latestEmail(request: APIRequestContext, to: string, subject: RegExp): Promise<InboxMessage> {
+  let found: InboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()) as InboxMessage[];
+      found = messages.find((message) => message.to === to && subject.test(message.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function checkLayouts(page: Page, visible: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await visible();
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+}
+
+const practitioner = (page: Page) => page.getByRole('region', { name: 'From your practitioner' });
+
+test('the admin builds a three-step programme and assigns it to a customer and to a new email', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, '/admin/login', 'admin@example.com', 'password123', 'Sign In as Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Programmes' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Programmes' });
+  await panel.getByRole('button', { name: 'New programme' }).click();
+
+  await panel.getByLabel('Title', { exact: true }).fill(TITLE);
+  await panel.getByLabel('Introduction').fill('Three evenings to settle into sleep.');
+  await expect(panel.getByLabel('Open one step at a time')).toBeChecked();
+  for (let n = 1; n <= 3; n += 1) {
+    if (n > 1) await panel.getByRole('button', { name: 'Add a step' }).click();
+    const audio = panel.getByLabel(`Step ${n}: audio`);
+    await audio.selectOption({ index: n + 3 });
+    steps.push(((await audio.locator('option:checked').textContent()) ?? '').replace(/ \(.*\)$/, ''));
+    await expect(panel.getByLabel(`Step ${n}: day`)).toHaveValue(String(n));
+    await panel.getByLabel(`Step ${n}: note`).fill(`Night ${n}: listen before bed`);
+  }
+  await checkLayouts(page, () => expect(panel.getByRole('heading', { name: 'New programme' })).toBeVisible());
+  await panel.getByRole('button', { name: 'Save as template' }).click();
+  await expect(panel.getByText(`Saved "${TITLE}".`)).toBeVisible();
+  const row = panel.getByRole('row').filter({ hasText: TITLE });
+  await expect(row).toContainText('3');
+
+  // Assign to the demo customer (included), by keyboard: fields reached with Tab, submitted with Enter.
+  const email = panel.getByLabel("Client's email address");
+  await email.focus();
+  await page.keyboard.type(customer.email);
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('What to assign')).toBeFocused();
+  await panel.getByLabel('What to assign').selectOption({ label: TITLE });
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Note to the client')).toBeFocused();
+  await page.keyboard.type('Start tonight.');
+  await panel.getByRole('button', { name: 'Assign' }).press('Enter');
+  await expect(
+    panel.getByText(`Assigned to ${customer.email}. They have been emailed a link.`),
+  ).toBeVisible();
+  const toCustomer = await latestEmail(request, customer.email, /shared a programme of recordings/);
+  expect(toCustomer.text).toContain('/account#from-your-practitioner');
+  expect(toCustomer.text).not.toContain(TITLE);
+
+  await email.fill(invited);
+  await panel.getByLabel('What to assign').selectOption({ label: TITLE });
+  await panel.getByRole('button', { name: 'Assign' }).click();
+  await expect(panel.getByText(`Assigned to ${invited}. They have been invited`)).toBeVisible();
+  await checkLayouts(page, () =>
+    expect(panel.getByRole('heading', { name: 'Assign to a client' })).toBeVisible(),
+  );
+
+  // Duplicate makes a second template; the activity log has the assignments.
+  await row.getByRole('button', { name: `Duplicate ${TITLE}` }).click();
+  await expect(panel.getByRole('row').filter({ hasText: `${TITLE} (copy)` })).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Activity log' }).getByText(`${TITLE} to ${invited}`),
+  ).toBeVisible();
+});
+
+test('the customer listens to step 1, step 2 opens, and the admin sees it listened with minutes', async ({
+  page,
+}) => {
+  // An appointment, so the client record is one click from the Appointments list.
+  const query = new URLSearchParams({ name: customer.name, email: customer.email });
+  await page.goto(`${stackUrl}/_local/scheduler/practice/50min?${query.toString()}`);
+  await page.getByRole('radio').nth(2).check();
+  await page.getByRole('button', { name: 'Schedule event' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are scheduled' })).toBeVisible();
+
+  await signIn(page, '/auth?redirectTo=%2Faccount', customer.email, customer.password, 'Sign In');
+  await expect(page).toHaveURL(/\/account$/);
+  const section = practitioner(page);
+  const programme = section.getByRole('article', { name: TITLE });
+  await expect(programme).toBeVisible();
+  await expect(programme.getByText('Start tonight.')).toBeVisible();
+  await expect(programme.getByText('0 of 3 steps listened', { exact: false })).toBeVisible();
+  const list = programme.getByRole('list', { name: `Steps of ${TITLE}` });
+  await expect(list.getByRole('listitem').nth(0)).toContainText("Today's step");
+  await expect(list.getByRole('listitem').nth(1)).toContainText('Opens on day 2');
+  await expect(list.getByRole('button', { name: `Play ${steps[1]!}` })).toHaveCount(0);
+  await checkLayouts(page, () => expect(programme).toBeVisible());
+
+  // Keyboard: Tab reaches 'Play the programme' and the open step's Play; Enter plays step 1.
+  const playStep = list.getByRole('button', { name: `Play ${steps[0]!}` });
+  await programme.getByRole('button', { name: `Play the programme, ${TITLE}, in order` }).focus();
+  await page.keyboard.press('Tab');
+  await expect(playStep).toBeFocused();
+  const savedAt = (seconds: number) =>
+    page.waitForResponse((response) => {
+      if (!response.url().includes('/rest/v1/listening_positions') || response.request().method() !== 'POST')
+        return false;
+      const rows = response.request().postDataJSON() as { position_seconds: number }[];
+      return rows.some((row) => row.position_seconds === seconds);
+    });
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => (window as AudioWindow).__playerAudio?.paused === false))
+    .toBe(true);
+  // Half a minute in, paused (saved), then on to the end (saved as finished: 0).
+  const thirty = savedAt(30);
+  await page.evaluate(() => {
+    (window as AudioWindow).__playerAudio!.currentTime = 30;
+  });
+  await page.getByRole('region', { name: 'Audio player' }).getByTestId('player-play').click();
+  expect((await thirty).status()).toBeLessThan(300);
+  const finished = savedAt(0);
+  await page.evaluate(() => {
+    const audio = (window as AudioWindow).__playerAudio!;
+    audio.currentTime = audio.duration - 0.5;
+  });
+  await page.getByRole('region', { name: 'Audio player' }).getByTestId('player-play').click();
+  expect((await finished).status()).toBeLessThan(300);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(programme.getByText('1 of 3 steps listened', { exact: false })).toBeVisible();
+  await expect(list.getByRole('listitem').nth(0)).toContainText('Listened');
+  await expect(list.getByRole('listitem').nth(1)).toContainText("Today's step");
+  await expect(list.getByRole('button', { name: `Play ${steps[1]!}` })).toBeVisible();
+  await expect(list.getByRole('listitem').nth(2)).toContainText('Opens on day 3');
+
+  // The admin's client record, from the Appointments list.
+  await page.locator('#sign-out').getByRole('button').click();
+  await expect(page).not.toHaveURL(/\/account$/);
+  await signIn(page, '/admin/login', 'admin@example.com', 'password123', 'Sign In as Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+  await appointments
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .first()
+    .getByRole('button', { name: `View the client record of ${customer.name}` })
+    .click();
+  await expect(page.getByRole('heading', { name: `Client record: ${customer.name}` })).toBeVisible();
+  const table = appointments.getByRole('table', { name: `Steps of ${TITLE}` });
+  const first = table.getByRole('row').filter({ hasText: steps[0]! });
+  await expect(first.getByRole('cell').nth(3)).toHaveText(/Yes/);
+  await expect(first.getByRole('cell').nth(4)).toHaveText(/[1-9]/);
+  await expect(table.getByRole('row').filter({ hasText: steps[1]! }).getByRole('cell').nth(3)).toHaveText(
+    /No/,
+  );
+
+  // The private note.
+  await appointments.getByLabel('Private note (only admins can read it)').fill('Sleeps better after step 1.');
+  await appointments.getByRole('button', { name: 'Save note' }).click();
+  await expect(appointments.getByText('Note saved.')).toBeVisible();
+  await checkLayouts(page, () => expect(table).toBeVisible());
+});
+
+test('the new person signs up from the invitation and sees the programme', async ({ page, request }) => {
+  const invitation = await latestEmail(request, invited, /You are invited/);
+  const link = /https?:\/\/\S+\/auth\?tab=signup\S*/.exec(invitation.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await waitForHydration(page);
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Email', { exact: true }).fill(invited);
+  await page.getByLabel('Password', { exact: true }).fill('Welcome123');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Welcome123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' }),
+  ).toBeVisible();
+
+  const confirmation = await latestEmail(request, invited, /^Confirm Your Signup$/);
+  const confirm = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(confirmation.text)?.[0];
+  await page.goto(confirm!);
+  // Another password than at sign-up: the same one is refused (422 same_password), a console error here.
+  await page.getByLabel('New Password', { exact: true }).fill('Welcome456');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('Welcome456');
+  await page.getByRole('button', { name: 'Save Password and Continue' }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+
+  await page.goto('/account');
+  await waitForHydration(page);
+  const programme = practitioner(page).getByRole('article', { name: TITLE });
+  await expect(programme).toBeVisible();
+  await expect(programme.getByRole('button', { name: `Play ${steps[0]!}` })).toBeVisible();
+  await checkLayouts(page, () => expect(programme).toBeVisible());
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectKeyboardWalk(page, `/account with a programme at ${width}px`);
+  }
+});

@@ -1,0 +1,246 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { adminText } from '@/content/admin';
+import { programmesAdminText as text } from '@/content/programmes';
+import { Field, inputClass, messageOf, Notice, type Message } from '@/features/admin/admin-ui';
+import { refreshProgrammes, saveProgramme, type ProgrammeDraft, type StepDraft } from './programmes-api';
+
+export interface AudioOption {
+  id: string;
+  title: string;
+  category: string | null;
+}
+
+const emptyStep = (day: number): StepDraft => ({ productId: '', dayNumber: day, note: '' });
+
+export function emptyDraft(): ProgrammeDraft {
+  return { id: null, title: '', introduction: '', sequentialUnlock: true, steps: [emptyStep(1)] };
+}
+
+/** Whether a draft can be saved: a title, and every step an audio and a day from 1. */
+export function draftProblem(draft: ProgrammeDraft): string | null {
+  if (!draft.title.trim()) return text.titleRequired;
+  if (
+    draft.steps.length === 0 ||
+    draft.steps.some((step) => !step.productId || !Number.isInteger(step.dayNumber) || step.dayNumber < 1)
+  )
+    return text.stepsRequired;
+  return null;
+}
+
+/** The programme form: title, introduction, unlock, and ordered steps (audio, day, note). */
+export function ProgrammeEditor({
+  initial,
+  audios,
+  onSaved,
+  onCancel,
+}: {
+  initial: ProgrammeDraft;
+  audios: AudioOption[];
+  onSaved: (title: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  const setStep = (index: number, change: Partial<StepDraft>) =>
+    setDraft((current) => ({
+      ...current,
+      steps: current.steps.map((step, i) => (i === index ? { ...step, ...change } : step)),
+    }));
+  const move = (index: number, by: -1 | 1) =>
+    setDraft((current) => {
+      const steps = [...current.steps];
+      const [step] = steps.splice(index, 1);
+      steps.splice(index + by, 0, step!);
+      return { ...current, steps };
+    });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = draftProblem(draft);
+    if (problem) {
+      setMessage({ variant: 'error', text: problem });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await saveProgramme(draft);
+      refreshProgrammes(queryClient);
+      onSaved(draft.title.trim());
+    } catch (error) {
+      setMessage({ variant: 'error', text: messageOf(error, text.saveFailed) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-heading`}
+      className="space-y-4 rounded-lg border border-border p-4"
+    >
+      <h3 id={`${id}-heading`} className="text-xl font-semibold text-foreground">
+        {initial.id ? text.editorEdit(initial.title) : text.editorNew}
+      </h3>
+      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      <Field id={`${id}-title`} label={text.titleLabel}>
+        <input
+          id={`${id}-title`}
+          className={inputClass}
+          value={draft.title}
+          maxLength={200}
+          required
+          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+        />
+      </Field>
+      <Field id={`${id}-intro`} label={text.introductionLabel} help={text.introductionHelp}>
+        <textarea
+          id={`${id}-intro`}
+          className={`${inputClass} min-h-24`}
+          aria-describedby={`${id}-intro-help`}
+          value={draft.introduction}
+          maxLength={4000}
+          onChange={(event) => setDraft({ ...draft, introduction: event.target.value })}
+        />
+      </Field>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-sequential`}
+          type="checkbox"
+          className="mt-1 size-5"
+          aria-describedby={`${id}-sequential-help`}
+          checked={draft.sequentialUnlock}
+          onChange={(event) => setDraft({ ...draft, sequentialUnlock: event.target.checked })}
+        />
+        <div>
+          <label htmlFor={`${id}-sequential`} className="font-semibold text-foreground">
+            {text.sequentialLabel}
+          </label>
+          <p id={`${id}-sequential-help`} className="text-sm text-muted-foreground">
+            {text.sequentialHelp}
+          </p>
+        </div>
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="font-semibold text-foreground">{text.stepsLegend}</legend>
+        <ol className="space-y-3">
+          {draft.steps.map((step, index) => {
+            const n = index + 1;
+            return (
+              <li key={index} className="space-y-3 rounded-lg border border-border p-3">
+                <h4 className="font-semibold text-foreground">{text.stepHeading(n)}</h4>
+                <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+                  <Field id={`${id}-audio-${index}`} label={text.stepAudio(n)}>
+                    <select
+                      id={`${id}-audio-${index}`}
+                      className={inputClass}
+                      value={step.productId}
+                      onChange={(event) => setStep(index, { productId: event.target.value })}
+                    >
+                      <option value="">{text.chooseAudio}</option>
+                      {audios.map((audio) => (
+                        <option key={audio.id} value={audio.id}>
+                          {audio.title}
+                          {audio.category ? ` (${audio.category})` : ''}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field id={`${id}-day-${index}`} label={text.stepDay(n)}>
+                    <input
+                      id={`${id}-day-${index}`}
+                      className={inputClass}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={366}
+                      value={step.dayNumber}
+                      onChange={(event) => setStep(index, { dayNumber: Number(event.target.value) })}
+                    />
+                  </Field>
+                </div>
+                <Field id={`${id}-note-${index}`} label={text.stepNote(n)} help={text.stepNoteHelp}>
+                  <input
+                    id={`${id}-note-${index}`}
+                    className={inputClass}
+                    aria-describedby={`${id}-note-${index}-help`}
+                    value={step.note}
+                    maxLength={2000}
+                    onChange={(event) => setStep(index, { note: event.target.value })}
+                  />
+                </Field>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    aria-label={text.moveUp(n)}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    aria-label={text.moveDown(n)}
+                    disabled={index === draft.steps.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    aria-label={text.removeStep(n)}
+                    disabled={draft.steps.length === 1}
+                    onClick={() =>
+                      setDraft((current) => ({
+                        ...current,
+                        steps: current.steps.filter((_, i) => i !== index),
+                      }))
+                    }
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() =>
+            setDraft((current) => ({
+              ...current,
+              steps: [...current.steps, emptyStep((current.steps.at(-1)?.dayNumber ?? 0) + 1)],
+            }))
+          }
+        >
+          <Plus aria-hidden="true" />
+          {text.addStep}
+        </Button>
+      </fieldset>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? adminText.saving : text.saveTemplate}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {adminText.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+// What a client's programme looks like today (docs/programmes.md "Unlock"): which steps were listened to (from
+// programme_progress), which are open, and which one is today's. Pure, so the client's view and the admin's
+// client record agree and the rules are tested alone.
+
+export interface ProgrammeStep {
+  id: string;
+  position: number;
+  dayNumber: number;
+  note: string;
+  productId: string;
+  title: string;
+}
+
+export interface AssignedProgramme {
+  id: string;
+  title: string;
+  introduction: string;
+  sequentialUnlock: boolean;
+  /** In order. */
+  steps: ProgrammeStep[];
+}
+
+export interface Assignment {
+  id: string;
+  userId: string | null;
+  email: string;
+  note: string;
+  access: 'granted' | 'offered';
+  assignedAt: string;
+  programme: AssignedProgramme | null;
+  /** A single assigned audio (when there is no programme). */
+  audio: { productId: string; title: string } | null;
+}
+
+export interface ListeningProgress {
+  productId: string;
+  furthestSeconds: number;
+  listenedAt: string | null;
+  lastListenedAt: string;
+}
+
+export interface StepState {
+  step: ProgrammeStep;
+  listened: boolean;
+  open: boolean;
+  today: boolean;
+  progress: ListeningProgress | null;
+}
+
+const londonDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The programme's day (1 on the day it was assigned), counted in the practice's calendar days (London). */
+export function programmeDay(assignedAt: string, now: Date): number {
+  const start = Date.parse(`${londonDay.format(new Date(assignedAt))}T00:00:00Z`);
+  const today = Date.parse(`${londonDay.format(now)}T00:00:00Z`);
+  return Math.max(1, Math.round((today - start) / 86_400_000) + 1);
+}
+
+/**
+ * Each step's state. Without sequential unlock every step is open; with it the first step is open and each
+ * later one opens when the previous one was listened to, or when the programme reaches its day. Today's step is
+ * the first open step not listened to yet (none when all are done).
+ */
+export function stepStates(
+  programme: AssignedProgramme,
+  assignedAt: string,
+  progress: ReadonlyMap<string, ListeningProgress>,
+  now: Date,
+): StepState[] {
+  const day = programmeDay(assignedAt, now);
+  const states: StepState[] = [];
+  for (const [index, step] of programme.steps.entries()) {
+    const own = progress.get(step.productId) ?? null;
+    const listened = own?.listenedAt != null;
+    const previous = states[index - 1];
+    const open =
+      !programme.sequentialUnlock || index === 0 || previous?.listened === true || day >= step.dayNumber;
+    states.push({ step, listened, open, today: false, progress: own });
+  }
+  const today = states.find((state) => state.open && !state.listened);
+  if (today) today.today = true;
+  return states;
+}
+
+/** Whole minutes listened, rounded up so a short listen shows as 1. */
+export function minutesListened(progress: ListeningProgress | null): number {
+  if (!progress || progress.furthestSeconds <= 0) return 0;
+  return Math.ceil(progress.furthestSeconds / 60);
+}

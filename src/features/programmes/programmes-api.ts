@@ -1,0 +1,289 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { getSupabase } from '@/lib/supabase';
+import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
+
+// Every read and write of programmes (docs/programmes.md). Reads are tables under RLS (a client their own, an
+// admin all); writes are the admin functions (security definer, admin-checked, logged), the private note
+// (admins only under RLS) and notify-assignment (the client's email).
+
+export class ProgrammesApiError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProgrammesApiError';
+  }
+}
+
+export interface ProgrammeTemplate {
+  id: string;
+  title: string;
+  introduction: string;
+  sequentialUnlock: boolean;
+  steps: ProgrammeStep[];
+}
+
+export interface StepDraft {
+  productId: string;
+  dayNumber: number;
+  note: string;
+}
+
+export interface ProgrammeDraft {
+  id: string | null;
+  title: string;
+  introduction: string;
+  sequentialUnlock: boolean;
+  steps: StepDraft[];
+}
+
+export interface AssignRequest {
+  email: string;
+  programmeId: string | null;
+  productId: string | null;
+  note: string;
+  access: 'granted' | 'offered';
+}
+
+export interface AssignResult {
+  assignmentId: string;
+  hasAccount: boolean;
+  emailed: boolean;
+}
+
+interface StepRow {
+  id: string;
+  position: number;
+  day_number: number;
+  note: string;
+  product_id: string;
+  products: { title: string } | null;
+}
+
+interface ProgrammeRow {
+  id: string;
+  title: string;
+  introduction: string;
+  sequential_unlock: boolean;
+  programme_steps: StepRow[];
+}
+
+interface AssignmentRow {
+  id: string;
+  user_id: string | null;
+  email: string;
+  note: string;
+  access: 'granted' | 'offered';
+  assigned_at: string;
+  product_id: string | null;
+  products: { title: string } | null;
+  programmes: ProgrammeRow | null;
+}
+
+interface ProgressRow {
+  product_id: string;
+  furthest_seconds: number;
+  listened_at: string | null;
+  last_listened_at: string;
+}
+
+const STEP_COLUMNS = 'id, position, day_number, note, product_id, products(title)';
+const PROGRAMME_COLUMNS = `id, title, introduction, sequential_unlock, programme_steps(${STEP_COLUMNS})`;
+const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), programmes(${PROGRAMME_COLUMNS})`;
+
+function toSteps(rows: StepRow[]): ProgrammeStep[] {
+  return [...rows]
+    .sort((a, b) => a.position - b.position)
+    .map((row) => ({
+      id: row.id,
+      position: row.position,
+      dayNumber: row.day_number,
+      note: row.note,
+      productId: row.product_id,
+      title: row.products?.title ?? '',
+    }));
+}
+
+function toProgramme(row: ProgrammeRow): ProgrammeTemplate {
+  return {
+    id: row.id,
+    title: row.title,
+    introduction: row.introduction,
+    sequentialUnlock: row.sequential_unlock,
+    steps: toSteps(row.programme_steps),
+  };
+}
+
+export function toAssignment(row: AssignmentRow): Assignment {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    note: row.note,
+    access: row.access,
+    assignedAt: row.assigned_at,
+    programme: row.programmes ? toProgramme(row.programmes) : null,
+    audio: row.product_id ? { productId: row.product_id, title: row.products?.title ?? '' } : null,
+  };
+}
+
+function toProgress(row: ProgressRow): ListeningProgress {
+  return {
+    productId: row.product_id,
+    furthestSeconds: row.furthest_seconds,
+    listenedAt: row.listened_at,
+    lastListenedAt: row.last_listened_at,
+  };
+}
+
+/** A user's assignments (newest first) and their progress on the assigned audio, keyed by product. */
+export async function fetchAssignments(
+  client: SupabaseClient,
+  userId: string,
+): Promise<{ assignments: Assignment[]; progress: Map<string, ListeningProgress> }> {
+  const [assignments, progress] = await Promise.all([
+    client
+      .from('client_assignments')
+      .select(ASSIGNMENT_COLUMNS)
+      .eq('user_id', userId)
+      .order('assigned_at', { ascending: false }),
+    client
+      .from('programme_progress')
+      .select('product_id, furthest_seconds, listened_at, last_listened_at')
+      .eq('user_id', userId),
+  ]);
+  if (assignments.error) throw new ProgrammesApiError(assignments.error.message);
+  if (progress.error) throw new ProgrammesApiError(progress.error.message);
+  return {
+    assignments: (assignments.data as unknown as AssignmentRow[]).map(toAssignment),
+    progress: new Map((progress.data as ProgressRow[]).map((row) => [row.product_id, toProgress(row)])),
+  };
+}
+
+export const programmeKeys = {
+  all: ['programmes'] as const,
+  templates: () => [...programmeKeys.all, 'templates'] as const,
+  assignments: (userId: string) => [...programmeKeys.all, 'assignments', userId] as const,
+  note: (userId: string) => [...programmeKeys.all, 'note', userId] as const,
+  orders: (userId: string) => [...programmeKeys.all, 'orders', userId] as const,
+};
+
+/** The admin's templates, newest first. */
+export const templatesQuery = () =>
+  queryOptions({
+    queryKey: programmeKeys.templates(),
+    queryFn: async (): Promise<ProgrammeTemplate[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('programmes')
+        .select(PROGRAMME_COLUMNS)
+        .eq('is_template', true)
+        .order('created_at', { ascending: false });
+      if (error) throw new ProgrammesApiError(error.message);
+      return (data as unknown as ProgrammeRow[]).map(toProgramme);
+    },
+  });
+
+/** One client's assignments and progress: My Account (their own) and the admin's client record (anyone's). */
+export const assignmentsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: programmeKeys.assignments(userId),
+    queryFn: async () => fetchAssignments(await getSupabase(), userId),
+  });
+
+/** The practitioner's private note on a client ('' when there is none). Admins only (RLS). */
+export const clientNoteQuery = (userId: string) =>
+  queryOptions({
+    queryKey: programmeKeys.note(userId),
+    queryFn: async (): Promise<string> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('client_notes')
+        .select('note')
+        .eq('user_id', userId)
+        .maybeSingle();
+      if (error) throw new ProgrammesApiError(error.message);
+      return (data as { note: string } | null)?.note ?? '';
+    },
+  });
+
+export interface ClientOrder {
+  id: string;
+  created_at: string;
+  status: string;
+  amount_pence: number;
+}
+
+/** A client's orders, newest first (admins read every order under RLS). */
+export const clientOrdersQuery = (userId: string) =>
+  queryOptions({
+    queryKey: programmeKeys.orders(userId),
+    queryFn: async (): Promise<ClientOrder[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('orders')
+        .select('id, created_at, status, amount_pence')
+        .eq('user_id', userId)
+        .order('created_at', { ascending: false });
+      if (error) throw new ProgrammesApiError(error.message);
+      return data as ClientOrder[];
+    },
+  });
+
+async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc(name, args);
+  if (error) throw new ProgrammesApiError(error.message);
+  return data as T;
+}
+
+export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
+  return rpc<string>('admin_save_programme', {
+    p_id: draft.id,
+    p_title: draft.title.trim(),
+    p_introduction: draft.introduction,
+    p_sequential_unlock: draft.sequentialUnlock,
+    p_steps: draft.steps.map((step) => ({
+      product_id: step.productId,
+      day_number: step.dayNumber,
+      note: step.note,
+    })),
+  });
+}
+
+export async function duplicateProgramme(id: string): Promise<string> {
+  return rpc<string>('admin_duplicate_programme', { p_id: id });
+}
+
+export async function saveClientNote(userId: string, note: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client
+    .from('client_notes')
+    .upsert({ user_id: userId, note }, { onConflict: 'user_id' });
+  if (error) throw new ProgrammesApiError(error.message);
+}
+
+/** Assigns, then asks notify-assignment to email the client (an invitation when they have no account yet). */
+export async function assignToClient(request: AssignRequest): Promise<AssignResult> {
+  const result = await rpc<{ assignment_id: string; has_account: boolean }>('admin_assign_to_client', {
+    p_email: request.email.trim(),
+    p_programme_id: request.programmeId,
+    p_product_id: request.productId,
+    p_note: request.note,
+    p_access: request.access,
+  });
+  const client = await getSupabase();
+  const sent = await client.functions.invoke<{ sent?: boolean }>('notify-assignment', {
+    body: { assignmentId: result.assignment_id },
+  });
+  return {
+    assignmentId: result.assignment_id,
+    hasAccount: result.has_account,
+    emailed: !sent.error && sent.data?.sent === true,
+  };
+}
+
+/** After a write: refetch programmes' reads and the dashboard's activity log. */
+export function refreshProgrammes(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: programmeKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+}

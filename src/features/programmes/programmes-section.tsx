@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { programmesAdminText as text } from '@/content/programmes';
+import { productsQuery } from '@/features/admin/admin-api';
+import { AdminSection, messageOf, Notice, QueryState, type Message } from '@/features/admin/admin-ui';
+import { DataTable } from '@/features/admin/data-table';
+import { AssignForm } from './assign-form';
+import { emptyDraft, ProgrammeEditor, type AudioOption } from './programme-editor';
+import {
+  duplicateProgramme,
+  refreshProgrammes,
+  templatesQuery,
+  type ProgrammeDraft,
+  type ProgrammeTemplate,
+} from './programmes-api';
+
+function toDraft(programme: ProgrammeTemplate): ProgrammeDraft {
+  return {
+    id: programme.id,
+    title: programme.title,
+    introduction: programme.introduction,
+    sequentialUnlock: programme.sequentialUnlock,
+    steps: programme.steps.map((step) => ({
+      productId: step.productId,
+      dayNumber: step.dayNumber,
+      note: step.note,
+    })),
+  };
+}
+
+/** The admin's Programmes tab: templates (new, edit, duplicate) and assigning one, or an audio, to a client. */
+export function ProgrammesSection() {
+  const queryClient = useQueryClient();
+  const templates = useQuery(templatesQuery());
+  const products = useQuery(productsQuery(''));
+  const [editing, setEditing] = useState<ProgrammeDraft | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const audios: AudioOption[] = (products.data ?? []).map((product) => ({
+    id: product.id,
+    title: product.title,
+    category: product.category,
+  }));
+
+  async function duplicate(programme: ProgrammeTemplate) {
+    setMessage(null);
+    try {
+      await duplicateProgramme(programme.id);
+      setMessage({ variant: 'success', text: text.duplicated(programme.title) });
+      refreshProgrammes(queryClient);
+    } catch (error) {
+      setMessage({ variant: 'error', text: messageOf(error, text.duplicateFailed) });
+    }
+  }
+
+  return (
+    <AdminSection
+      title={text.heading}
+      actions={
+        editing ? null : (
+          <Button
+            onClick={() => {
+              setMessage(null);
+              setEditing(emptyDraft());
+            }}
+          >
+            <Plus aria-hidden="true" />
+            {text.newProgramme}
+          </Button>
+        )
+      }
+    >
+      <p className="text-muted-foreground">{text.lead}</p>
+      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      {editing ? (
+        <ProgrammeEditor
+          key={editing.id ?? 'new'}
+          initial={editing}
+          audios={audios}
+          onSaved={(title) => {
+            setEditing(null);
+            setMessage({ variant: 'success', text: text.saved(title) });
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <QueryState query={templates}>
+        {(rows) => (
+          <DataTable
+            caption={text.templatesCaption}
+            rows={rows}
+            rowKey={(row) => row.id}
+            empty={text.noTemplates}
+            columns={[
+              { header: text.title, className: 'min-w-48', cell: (row) => row.title },
+              { header: text.steps, numeric: true, cell: (row) => row.steps.length },
+              {
+                header: text.unlock,
+                cell: (row) => (row.sequentialUnlock ? text.sequential : text.allAtOnce),
+              },
+              {
+                header: text.actions,
+                cell: (row) => (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={text.editLabel(row.title)}
+                      onClick={() => {
+                        setMessage(null);
+                        setEditing(toDraft(row));
+                      }}
+                    >
+                      {text.edit}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={text.duplicateLabel(row.title)}
+                      onClick={() => void duplicate(row)}
+                    >
+                      {text.duplicate}
+                    </Button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      {templates.data && products.data ? <AssignForm programmes={templates.data} audios={audios} /> : null}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  minutesListened,
+  programmeDay,
+  stepStates,
+  type AssignedProgramme,
+} from '@/features/programmes/programme-steps';
+import { draftProblem } from '@/features/programmes/programme-editor';
+
+const programme = (sequentialUnlock: boolean): AssignedProgramme => ({
+  id: 'p',
+  title: 'T',
+  introduction: '',
+  sequentialUnlock,
+  steps: [1, 2, 3].map((n) => ({
+    id: `s${n}`,
+    position: n,
+    dayNumber: n,
+    note: '',
+    productId: `x${n}`,
+    title: `S${n}`,
+  })),
+});
+const listened = (productId: string) => ({
+  productId,
+  furthestSeconds: 61,
+  listenedAt: '2026-11-20T21:00:00Z',
+  lastListenedAt: '2026-11-20T21:00:00Z',
+});
+
+describe('programme steps', () => {
+  it('counts the programme day in London calendar days from the day it was assigned', () => {
+    expect(programmeDay('2026-11-20T23:30:00Z', new Date('2026-11-20T23:59:00Z'))).toBe(1);
+    expect(programmeDay('2026-11-20T23:30:00Z', new Date('2026-11-21T00:01:00Z'))).toBe(2);
+    // British Summer Time: 23:30 UTC on 30 June is already 1 July in London.
+    expect(programmeDay('2026-06-30T23:30:00Z', new Date('2026-07-01T08:00:00Z'))).toBe(1);
+  });
+
+  it('sequential: the first step is open; the next opens when the previous was listened to, or on its day', () => {
+    const assigned = '2026-11-20T10:00:00Z';
+    const day1 = stepStates(programme(true), assigned, new Map(), new Date('2026-11-20T12:00:00Z'));
+    expect(day1.map((s) => [s.open, s.today])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    const afterFirst = stepStates(
+      programme(true),
+      assigned,
+      new Map([['x1', listened('x1')]]),
+      new Date('2026-11-20T22:00:00Z'),
+    );
+    expect(afterFirst.map((s) => [s.listened, s.open, s.today])).toEqual([
+      [true, true, false],
+      [false, true, true],
+      [false, false, false],
+    ]);
+    const day3 = stepStates(programme(true), assigned, new Map(), new Date('2026-11-22T08:00:00Z'));
+    expect(day3.map((s) => s.open)).toEqual([true, true, true]);
+  });
+
+  it('without sequential unlock every step is open; when all are listened none is today', () => {
+    const all = new Map(['x1', 'x2', 'x3'].map((id) => [id, listened(id)]));
+    const states = stepStates(
+      programme(false),
+      '2026-11-20T10:00:00Z',
+      all,
+      new Date('2026-11-20T12:00:00Z'),
+    );
+    expect(states.every((s) => s.open && s.listened && !s.today)).toBe(true);
+    expect(
+      stepStates(programme(false), '2026-11-20T10:00:00Z', new Map(), new Date()).map((s) => s.open),
+    ).toEqual([true, true, true]);
+  });
+
+  it('minutes listened round up, nothing listened is 0', () => {
+    expect(minutesListened(null)).toBe(0);
+    expect(minutesListened(listened('x'))).toBe(2);
+    expect(minutesListened({ ...listened('x'), furthestSeconds: 20 })).toBe(1);
+  });
+
+  it('a draft needs a title and, for every step, an audio and a day from 1', () => {
+    const ok = {
+      id: null,
+      title: 'T',
+      introduction: '',
+      sequentialUnlock: true,
+      steps: [{ productId: 'x', dayNumber: 1, note: '' }],
+    };
+    expect(draftProblem(ok)).toBeNull();
+    expect(draftProblem({ ...ok, title: '  ' })).toBe('Enter a title.');
+    expect(draftProblem({ ...ok, steps: [{ productId: '', dayNumber: 1, note: '' }] })).toMatch(/Every step/);
+    expect(draftProblem({ ...ok, steps: [{ productId: 'x', dayNumber: 0, note: '' }] })).toMatch(
+      /Every step/,
+    );
+  });
+});
