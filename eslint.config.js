@@ -29,6 +29,7 @@ const featureBoundaries = {
         { target: './src/features/shop', from: './src/features', except: ['./shop'] },
         { target: './src/features/admin', from: './src/features', except: ['./admin'] },
         { target: './src/features/account', from: './src/features', except: ['./account', './offline'] },
+        { target: './src/features/practice', from: './src/features', except: ['./practice'] },
         // The programmes' admin screens reuse the dashboard's UI kit and queries (one way: admin never imports
         // programmes; the route composes them, docs/programmes.md).
         { target: './src/features/programmes', from: './src/features', except: ['./programmes', './admin'] },

@@ -29,8 +29,16 @@ export function AppProviders({ children }: AppProvidersProps) {
   );
 }
 
+/** What records listening for the practice log, loaded with the player's store (never on a page's first load). */
+const loadPracticeRecorder = () =>
+  import('@/features/practice/practice-recording').then((module) => module.createAccountPracticeRecorder);
+
 /** The player keeps each account's playlist and positions apart: it follows the signed-in user. */
 function PlayerForAccount({ children }: AppProvidersProps) {
   const { session } = useAuth();
-  return <PlayerProvider accountId={session?.user.id ?? null}>{children}</PlayerProvider>;
+  return (
+    <PlayerProvider accountId={session?.user.id ?? null} loadRecorder={loadPracticeRecorder}>
+      {children}
+    </PlayerProvider>
+  );
 }

@@ -1,4 +1,5 @@
 import { supabaseEnv } from '@/config/supabase-env';
+import { createAudioLinkCache } from './audio-link-cache';
 import { getSupabase } from './supabase';
 
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
@@ -29,12 +30,8 @@ function signedAudioUrl(value: unknown): SignedAudioUrl | null {
   return { url: `${supabaseEnv.supabaseUrl.replace(/\/+$/, '')}${path}`, expiresAt };
 }
 
-/**
- * A short-lived link to the full audio of a product the signed-in customer owns (or any product, for an
- * admin), minted by the `audio-url` edge function after it checks the purchase; its lifetime is the server's
- * (docs/audio-links.md), so the player asks again before `expiresAt`.
- */
-export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
+/** Mints a link through the `audio-url` edge function, which checks the purchase (docs/audio-links.md). */
+async function mintOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   const client = await getSupabase();
   const { data, error } = await client.functions.invoke<unknown>('audio-url', {
     method: 'POST',
@@ -43,4 +40,47 @@ export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioU
   const signed = error ? null : signedAudioUrl(data);
   if (!signed) throw new AudioUnavailableError('This audio is not available.');
   return signed;
+}
+
+const links = createAudioLinkCache(mintOwnedAudioUrl);
+
+/** The signed-in account's id (read locally from the session): a link minted for one account is never another's. */
+async function currentAccount(): Promise<string | null> {
+  const { data } = await (await getSupabase()).auth.getSession();
+  return data.session?.user.id ?? null;
+}
+
+/**
+ * A short-lived link to the full audio of a product the signed-in customer owns (or any product, for an
+ * admin), minted by the `audio-url` edge function after it checks the purchase; its lifetime is the server's
+ * (docs/audio-links.md), so the player asks again before `expiresAt`. A fresh link minted ahead (below) is
+ * used when one waits.
+ */
+export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
+  const account = await currentAccount();
+  return account ? links.take(account, productId) : mintOwnedAudioUrl(productId);
+}
+
+/** Mints `productId`'s link now (Play is about to be pressed, or was: the player's code is still loading). */
+export function prefetchOwnedAudioUrl(productId: string): void {
+  void currentAccount().then(
+    (account) => account && links.prefetch(account, productId),
+    () => undefined,
+  );
+}
+
+/** Keeps fresh links waiting for `productIds` while they are shown (a few at most); returns the stop. */
+export function keepOwnedAudioUrlsFresh(productIds: readonly string[]): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void currentAccount().then(
+    (account) => {
+      if (account && !stopped) stop = links.keepFresh(account, productIds);
+    },
+    () => undefined,
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

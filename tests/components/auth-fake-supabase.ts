@@ -28,6 +28,8 @@ function queryBuilder(result: () => QueryResult | Promise<QueryResult>) {
     select: (...args: unknown[]) => (calls.push(['select', args]), builder),
     eq: (...args: unknown[]) => (calls.push(['eq', args]), builder),
     in: (...args: unknown[]) => (calls.push(['in', args]), builder),
+    gte: (...args: unknown[]) => (calls.push(['gte', args]), builder),
+    lte: (...args: unknown[]) => (calls.push(['lte', args]), builder),
     order: (...args: unknown[]) => (calls.push(['order', args]), builder),
     maybeSingle: (...args: unknown[]) => (calls.push(['maybeSingle', args]), builder),
     then: <T>(resolve: (value: QueryResult) => T, reject?: (reason: unknown) => T) =>
@@ -47,6 +49,7 @@ export function createFakeClient() {
     purchases: () => ({ data: [], error: null }),
     user_roles: () => ({ data: null, error: null }),
     listening_positions: () => ({ data: [], error: null }),
+    listening_sessions: () => ({ data: [], error: null }),
     appointments: () => ({ data: [], error: null }),
     client_assignments: () => ({ data: [], error: null }),
     programme_progress: () => ({ data: [], error: null }),

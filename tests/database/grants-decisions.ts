@@ -118,6 +118,15 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'service role reads and deletes (export, deletion, support in edge functions) and never rewrites one. ' +
       'anon has nothing (docs/listening-positions.md).',
   },
+  'public.listening_sessions': {
+    kind: 'table',
+    grants: { authenticated: ['SELECT', 'INSERT', 'UPDATE'], service_role: ['SELECT', 'DELETE'] },
+    why:
+      'A listener reads and upserts their own listening sessions, only for audio they own (RLS; the player, ' +
+      'src/features/practice/session-sync.ts; the practice log; Download my data). No delete: the log goes with ' +
+      'the account. No admin reads them (health data). The service role reads and deletes (export, deletion, ' +
+      'support in edge functions) and never writes one. anon has nothing (docs/practice-log.md).',
+  },
   'public.admin_activity': {
     kind: 'table',
     grants: { authenticated: READ },
@@ -331,6 +340,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   // Functions: internal -----------------------------------------------------------------------------------------
   'public.set_updated_at()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.listening_positions_keep_newest()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'public.listening_sessions_only_grow()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.prevent_self_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.prevent_last_admin_removal()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.log_admin_row_change()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },

@@ -144,6 +144,9 @@ describe('the export document', () => {
       listeningPositions: [
         { productId: 'x', positionSeconds: 750, rate: 1.25, deviceKind: 'phone', playedAt: '2026-11-22T21:00:00Z' },
       ],
+      listeningSessions: [
+        { productId: 'x', day: '2026-11-22', startedAt: '2026-11-22T20:45:00Z', seconds: 900, finished: true },
+      ],
       assignments: [{ id: 'as', note: 'Before bed', access: 'granted', programmes: { title: 'Sleep' } }],
       programmeProgress: [
         { productId: 'x', furthestSeconds: 750, listenedAt: null, lastListenedAt: '2026-11-22T21:00:00Z' },

@@ -145,6 +145,22 @@ export interface ServerAccountData {
     listenedAt: string | null;
     lastListenedAt: string;
   }[];
+  /** Each listening session of the practice log (docs/practice-log.md). */
+  listeningSessions: {
+    productId: string;
+    day: string;
+    startedAt: string;
+    seconds: number;
+    finished: boolean;
+  }[];
+}
+
+interface ListeningSessionExportRow {
+  product_id: string;
+  listened_on: string;
+  started_at: string;
+  seconds: number;
+  finished: boolean;
 }
 
 interface ListeningPositionExportRow {
@@ -176,7 +192,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles, appointments, positions, assignments, progress] = await Promise.all([
+  const [purchases, orders, roles, appointments, positions, sessions, assignments, progress] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -190,6 +206,11 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .select('product_id, position_seconds, rate, device_kind, played_at')
       .eq('user_id', user.id)
       .order('played_at', { ascending: false }),
+    client
+      .from('listening_sessions')
+      .select('product_id, listened_on, started_at, seconds, finished')
+      .eq('user_id', user.id)
+      .order('started_at', { ascending: false }),
     client
       .from('client_assignments')
       .select(
@@ -207,6 +228,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   if (progress.error) throw new Error(progress.error.message);
   if (roles.error) throw new Error(roles.error.message);
   if (positions.error) throw new Error(positions.error.message);
+  if (sessions.error) throw new Error(sessions.error.message);
   return {
     account: {
       id: user.id,
@@ -233,6 +255,13 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       rate: Number(row.rate),
       deviceKind: row.device_kind,
       playedAt: row.played_at,
+    })),
+    listeningSessions: ((sessions.data ?? []) as ListeningSessionExportRow[]).map((row) => ({
+      productId: row.product_id,
+      day: row.listened_on,
+      startedAt: row.started_at,
+      seconds: row.seconds,
+      finished: row.finished,
     })),
     assignments: (assignments.data ?? []) as unknown[],
     programmeProgress: ((progress.data ?? []) as ProgrammeProgressRow[]).map((row) => ({

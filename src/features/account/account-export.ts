@@ -9,7 +9,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions, what the practitioner assigned and its progress, and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and sessions (the practice log), what the practitioner assigned and its progress, and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -22,6 +22,7 @@ export function buildAccountExport(
     orders: server.orders,
     appointments: server.appointments,
     listeningPositions: server.listeningPositions,
+    listeningSessions: server.listeningSessions,
     assignments: server.assignments,
     programmeProgress: server.programmeProgress,
     browserSettings,

@@ -23,12 +23,14 @@ interface AccountPageProps {
   practitioner?: ReactNode;
   /** The change-password form (shared with /update-password; composed by the route). */
   passwordForm: ReactNode;
+  /** The practice log (src/features/practice, composed by the route). */
+  practiceLog?: ReactNode;
   onSignOut: () => void;
   readBrowserSettings: () => BrowserSettings;
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: what the practitioner shared, audio, appointments, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: what the practitioner shared, audio, practice log, appointments, orders, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
@@ -37,6 +39,7 @@ export function AccountPage({
   readBrowserSettings,
   onDeleted,
   player,
+  practiceLog,
   practitioner,
 }: AccountPageProps) {
   // A deleted account's audio leaves this device too (docs/offline-listening.md).
@@ -65,6 +68,7 @@ export function AccountPage({
         )}
         onPlay={player?.onPlay}
       />
+      {practiceLog}
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection

@@ -9,6 +9,7 @@ import {
 } from './player-storage';
 import type { ListeningPosition, PositionSync } from './position-sync';
 import type {
+  ListeningRecorder,
   PlayerEngine,
   PlayerProgress,
   PlayerState,
@@ -115,12 +116,15 @@ export function createPlayerStore(
     random?: () => number;
     /** The account's positions on the server (`key` names the account); none (this device only) if absent. */
     positionSync?: (key: string) => PositionSync;
+    /** Measures listening for the account's practice log (`key` names the account); none if absent. */
+    practice?: (key: string) => ListeningRecorder;
     now?: () => number;
   } = {},
 ): PlayerStore {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const makeSync = options.positionSync;
+  const makePractice = options.practice;
   let state: PlayerState = initialPlayerState;
   let progress: PlayerProgress = initialProgress;
   const listeners = new Set<() => void>();
@@ -133,6 +137,7 @@ export function createPlayerStore(
   let playedAt: Record<string, number> = {};
   let rates: Record<string, number> = {};
   let sync: PositionSync | null = null;
+  let practice: ListeningRecorder | null = null;
   const remote = new Map<string, ListeningPosition>();
 
   const persist = () => {
@@ -163,6 +168,9 @@ export function createPlayerStore(
     );
   };
 
+  /** The track whose sound is heard now (playing, not buffering), for the practice log. */
+  const soundingOf = (s: PlayerState) => (s.isPlaying && !s.isLoading ? logic.currentTrack(s)?.productId : null);
+
   const set = (proposed: PlayerState) => {
     if (proposed === state) return;
     let next = proposed;
@@ -173,6 +181,12 @@ export function createPlayerStore(
       const rate = track ? rates[track.productId] : undefined;
       next = { ...next, rate: rate ?? next.rate, resumeOffer: offerFor(next) };
       if (track) void store.refreshRemotePositions(); // another device may have moved on since the last read
+    }
+    const wasSounding = soundingOf(state);
+    const sounding = soundingOf(next);
+    if (wasSounding !== sounding) {
+      if (wasSounding) practice?.stop(next.isPlaying ? undefined : 'pause');
+      if (sounding) practice?.start(sounding);
     }
     state = next;
     if (trackChanged) setProgress({ currentTime: 0, duration: logic.currentTrack(next)?.duration ?? null });
@@ -233,6 +247,8 @@ export function createPlayerStore(
       remote.clear();
       sync?.dispose();
       sync = null;
+      practice?.dispose();
+      practice = null;
       pending = null;
       set({ ...initialPlayerState, loadKey: state.loadKey + 1 });
       if (!userId) return;
@@ -240,6 +256,7 @@ export function createPlayerStore(
       if (account !== userId) return; // switched meanwhile
       key = nextKey;
       sync = makeSync?.(nextKey) ?? null;
+      practice = makePractice?.(nextKey) ?? null;
       void store.refreshRemotePositions();
       const saved = readSavedPlayer(nextKey);
       if (!saved) return;
@@ -358,6 +375,7 @@ export function createPlayerStore(
     mediaEnded() {
       const track = logic.currentTrack(state);
       if (track) {
+        practice?.finish(track.productId);
         delete positions[track.productId];
         const at = now();
         playedAt[track.productId] = at;
@@ -368,6 +386,7 @@ export function createPlayerStore(
     },
     sleepElapsed: () => set({ ...state, isPlaying: false, isLoading: false, sleep: null }),
     rememberPosition(productId, seconds, duration, urgent) {
+      if (soundingOf(state) === productId || urgent === 'hidden') practice?.update(urgent);
       const finished = duration !== null && seconds >= duration - FINISHED_MARGIN_SECONDS;
       // Unchanged (paused, then the page hidden or closed): the time it was reached stays, so a device that
       // merely reopens does not look newer than another device that listened on meanwhile.

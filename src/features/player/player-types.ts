@@ -12,6 +12,18 @@ export interface Track {
 
 export type PlayerView = 'playlist' | 'now-playing';
 
+/**
+ * Measures what is listened to, for the account's practice log (src/features/practice/practice-recorder.ts,
+ * composed in by the app): told when sound starts and stops, as it plays, and when a track is heard to its end.
+ */
+export interface ListeningRecorder {
+  start: (productId: string) => void;
+  update: (urgent?: 'pause' | 'hidden') => void;
+  stop: (urgent?: 'pause') => void;
+  finish: (productId: string) => void;
+  dispose: () => void;
+}
+
 /** Minutes (15, 30, 45, 60) or the end of the current track. */
 export type SleepChoice = 15 | 30 | 45 | 60 | 'end-of-track';
 

@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { keepOwnedAudioUrlsFresh, prefetchOwnedAudioUrl } from '@/lib/audio-storage';
 import { usePlayerActions } from './player-context';
+import { loadPlayerBar } from './player-host';
 import type { Track } from './player-types';
 
 /** Anything listed with a Play button (e.g. a purchase): playable when it has a product. */
@@ -33,13 +35,37 @@ export interface PlaylistActions {
   onPlayAll: (playlist: readonly PlayableItem[]) => void;
 }
 
-/** Play / Add to playlist / Play all for a list page (My Account), stable across renders. */
-export function usePlaylistActions(): PlaylistActions {
+/** Audio listed first whose links are kept ready (a list of fifty does not mint fifty links). */
+const READY_FIRST = 3;
+
+/**
+ * Play / Add to playlist / Play all for a list page (My Account), stable across renders. First play within
+ * 300 ms (docs/audio-links.md "Minted ahead"): while `shown` is on screen the links of its first few audios
+ * are minted ahead and kept fresh, and the player's code is fetched when the browser is idle; a press mints
+ * its link at once, alongside whatever of the player still loads.
+ */
+export function usePlaylistActions(shown: readonly PlayableItem[] = []): PlaylistActions {
   const store = usePlayerActions();
+  const ready = playable(shown)
+    .slice(0, READY_FIRST)
+    .map((track) => track.productId)
+    .join(' ');
+  useEffect(() => (ready ? keepOwnedAudioUrlsFresh(ready.split(' ')) : undefined), [ready]);
+  useEffect(() => {
+    if (!ready) return;
+    const preload = () => void loadPlayerBar().catch(() => undefined); // a failure shows on the press
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 200);
+    return () => clearTimeout(timer);
+  }, [ready]);
   return useMemo<PlaylistActions>(
     () => ({
       onPlay(item, playlist) {
         if (item.productId === null) return;
+        prefetchOwnedAudioUrl(item.productId);
         store.playTrack(toTrack({ ...item, productId: item.productId }), playable(playlist));
       },
       onAddToPlaylist(item) {
@@ -47,7 +73,9 @@ export function usePlaylistActions(): PlaylistActions {
       },
       onPlayAll(playlist) {
         const tracks = playable(playlist);
-        if (tracks[0]) store.playTrack(tracks[0], tracks);
+        if (!tracks[0]) return;
+        prefetchOwnedAudioUrl(tracks[0].productId);
+        store.playTrack(tracks[0], tracks);
       },
     }),
     [store],

@@ -13,6 +13,7 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
+import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
@@ -33,7 +34,7 @@ function readBrowserSettings(): BrowserSettings {
 function AccountContent({ email }: { email: string }) {
   const { session, purchases, refreshPurchases, signOut } = useAuth();
   const userId = session?.user.id;
-  const playerActions = usePlaylistActions();
+  const playerActions = usePlaylistActions(purchases);
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
@@ -65,6 +66,7 @@ function AccountContent({ email }: { email: string }) {
               <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
             }
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
+            practiceLog={<PracticeLogSection userId={userId} />}
             onSignOut={() => void signOut()}
             readBrowserSettings={readBrowserSettings}
             onDeleted={onDeleted}
