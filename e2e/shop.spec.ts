@@ -4,8 +4,8 @@ import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // The shop end to end, in Chromium against the production build, the in-memory local stack and its Stripe
-// stand-in: browse, preview, cart, sign in, checkout, pay on the hosted page, the return with the purchase
-// in the account; cancel; a declined card; a package. Each journey makes its own customer.
+// stand-in: browse, preview, cart, sign in, checkout, pay on the hosted page, the payment result page and the
+// purchase in the account; cancel; a declined card; a package. Each journey makes its own customer.
 
 // Journeys cross the site, the stack, its functions and the payment page: on a shared, busy machine each
 // step may take seconds, so they get more time than a page check.
@@ -94,7 +94,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('browse, preview, add, cart, sign in, pay: back with "Payment Successful!" and the audio owned', async ({
+test('browse, preview, add, cart, sign in, pay: the result page says "Payment Successful!" and the audio is owned', async ({
   page,
   request,
 }) => {
@@ -139,12 +139,13 @@ test('browse, preview, add, cart, sign in, pay: back with "Payment Successful!" 
   await checkoutToHostedPage(page, email, '£2.99');
   await payWith(page, '4242 4242 4242 4242');
 
-  await expect(page.getByText('Payment Successful!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment Successful!' })).toBeVisible();
   await expect(
     page.getByText('"Wake Refreshed" has been added to your account.', { exact: true }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/individual-audios$/);
+  await expect(page).toHaveURL(/\/checkout\/result\?session_id=cs_/);
   await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveCount(0);
+  await open(page, '/individual-audios');
   await page.getByRole('searchbox', { name: 'Filter audios' }).fill('Wake Refreshed');
   await expect(audioItem(page, 'Wake Refreshed').getByTestId('owned')).toBeVisible();
   await expect(audioItem(page, 'Wake Refreshed').getByRole('button', { name: /^Add to Cart/ })).toHaveCount(
@@ -164,12 +165,14 @@ test('cancelling on the payment page: "Payment Cancelled", the cart kept and not
   await checkoutToHostedPage(page, email, '£2.99');
   await page.getByRole('link', { name: 'Cancel' }).click();
 
-  await expect(page.getByText('Payment Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment Cancelled' })).toBeVisible();
   await expect(
     page.getByText('Your payment was cancelled. No charges were made.', { exact: true }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/individual-audios$/);
+  await expect(page).toHaveURL(/\/checkout\/result\?status=cancelled&order=/);
+  await expect(page.getByTestId('payment-result').getByRole('listitem')).toHaveText(['Tennis Focus']);
   await expect(cartBadge(page)).toHaveText('1');
+  await open(page, '/individual-audios');
   await page.getByRole('searchbox', { name: 'Filter audios' }).fill('Tennis Focus');
   await expect(audioItem(page, 'Tennis Focus').getByRole('link', { name: /^In Cart/ })).toBeVisible();
   await expect(audioItem(page, 'Tennis Focus').getByTestId('owned')).toHaveCount(0);
@@ -212,8 +215,10 @@ test('a package: its three audios and the Inception Guide end up owned', async (
   await expect(
     page.getByText('"Better Sleep Package" has been added to your account.', { exact: true }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/individual-audios$/);
+  await expect(page).toHaveURL(/\/checkout\/result\?session_id=cs_/);
+  await expect(page.getByTestId('payment-result').getByRole('listitem')).toHaveText(['Better Sleep Package']);
 
+  await open(page, '/individual-audios');
   for (const title of [
     'Sleep Deeply Tonight',
     'Quiet the Racing Mind at Night',

@@ -4,6 +4,7 @@
 export const clientOnlyRoutes = [
   '/cart',
   '/checkout',
+  '/checkout/result',
   '/auth',
   '/auth/confirm',
   '/reset-password',

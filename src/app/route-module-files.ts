@@ -25,6 +25,7 @@ export const routeModuleFiles: Record<RouteModuleKey, string> = {
   individualAudios: 'src/routes/shop/individual-audios.tsx',
   cart: 'src/routes/shop/cart.tsx',
   checkout: 'src/routes/shop/checkout.tsx',
+  paymentResult: 'src/routes/shop/payment-result.tsx',
   auth: 'src/routes/auth/auth.tsx',
   authConfirm: 'src/routes/auth/confirm.tsx',
   resetPassword: 'src/routes/auth/reset-password.tsx',

@@ -21,6 +21,7 @@ export const routeModules = {
   individualAudios: () => import('@/routes/shop/individual-audios'),
   cart: () => import('@/routes/shop/cart'),
   checkout: () => import('@/routes/shop/checkout'),
+  paymentResult: () => import('@/routes/shop/payment-result'),
   auth: () => import('@/routes/auth/auth'),
   authConfirm: () => import('@/routes/auth/confirm'),
   resetPassword: () => import('@/routes/auth/reset-password'),

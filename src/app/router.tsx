@@ -39,6 +39,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.individualAudios, module: 'individualAudios' },
   { path: paths.cart, module: 'cart' },
   { path: paths.checkout, module: 'checkout' },
+  { path: paths.paymentResult, module: 'paymentResult' },
   { path: paths.auth, module: 'auth' },
   { path: paths.authConfirm, module: 'authConfirm' },
   { path: paths.resetPassword, module: 'resetPassword' },

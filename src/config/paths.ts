@@ -9,6 +9,7 @@ export const paths = {
   individualAudios: '/individual-audios',
   cart: '/cart',
   checkout: '/checkout',
+  paymentResult: '/checkout/result',
   auth: '/auth',
   authConfirm: '/auth/confirm',
   resetPassword: '/reset-password',

@@ -27,6 +27,8 @@ export const catalogueText = {
   jumpToCategory: 'Jump to a category',
   categoriesNavLabel: 'Audio categories',
   addToCart: 'Add to Cart',
+  /** On every product and package card: what is bought (issue 29). */
+  audioFormat: 'MP3 · download and streaming',
   inCart: 'In Cart',
   owned: 'Owned',
   ownedHint: 'In your account',
@@ -40,7 +42,6 @@ export const catalogueText = {
   individualPrompt: 'Looking for a single session?',
   packageContents: 'What is included',
   free: 'Free',
-  verifying: 'Verifying your payment…',
   unavailable: 'This item is no longer available.',
 } as const;
 
@@ -108,6 +109,7 @@ export const cartText = {
   unavailableNote: 'This item is no longer in the catalogue and will not be charged.',
   ownedNote: 'Already in your account: it will not be charged.',
   loading: 'Loading your cart…',
+  formatNote: 'Every audio is an MP3: download it, or stream it in My Account.',
 } as const;
 
 export function cartCountText(count: number): string {
@@ -153,4 +155,24 @@ export const paymentRefundMessages = {
       : `so ${amount} will be refunded to your card; this can take a few minutes.`;
     return `${owned} ${titles.length === 1 ? 'was' : 'were'} already in your account, ${refund} Everything else is in your account.`;
   },
+} as const;
+
+/**
+ * The payment result page (docs/payment-result.md). Its headings and first sentences are docs/product-rules.md §8's texts
+ * above, verbatim; these are the page's own words around them.
+ */
+export const paymentResultText = {
+  seo: { title: 'Payment', description: 'The result of your payment.' },
+  checking: 'Checking your payment…',
+  boughtTitle: 'What you bought',
+  notBoughtTitle: 'Not bought',
+  listenNow: 'Listen now',
+  myAccount: 'My Account',
+  backToCart: 'Back to Cart',
+  continueShopping: 'Continue Shopping',
+  tryAgain: 'Check again',
+  processingTitle: 'Payment processing',
+  processing:
+    'Your payment is still being processed. Your audio will appear in My Account as soon as it is confirmed, and we will email you a receipt.',
+  receiptNote: 'A receipt is on its way to your email.',
 } as const;

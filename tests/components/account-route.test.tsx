@@ -115,6 +115,7 @@ describe('/account', () => {
     expect(headings).toEqual(['Your audio', 'On this device', 'Your practice', 'Appointments', 'Orders', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
     const orders = fake.client.queries.find((q) => q.table === 'orders')!;
     expect(orders.calls).toContainEqual(['eq', ['user_id', session.user.id]]);
+    expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders
   });
 
   it('Play, Add to playlist and Play all reach the app player with the purchases as tracks', async () => {

@@ -27,6 +27,7 @@ function queryBuilder(result: () => QueryResult | Promise<QueryResult>) {
     calls,
     select: (...args: unknown[]) => (calls.push(['select', args]), builder),
     eq: (...args: unknown[]) => (calls.push(['eq', args]), builder),
+    in: (...args: unknown[]) => (calls.push(['in', args]), builder),
     gte: (...args: unknown[]) => (calls.push(['gte', args]), builder),
     lte: (...args: unknown[]) => (calls.push(['lte', args]), builder),
     order: (...args: unknown[]) => (calls.push(['order', args]), builder),

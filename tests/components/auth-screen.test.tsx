@@ -181,6 +181,21 @@ describe('sign up', () => {
     expect(location()).toBe('/auth?tab=signup');
   });
 
+  it('from /auth?redirectTo=/checkout: the confirmation link returns to /checkout', async () => {
+    const user = userEvent.setup();
+    renderAuth('/auth?tab=signup&redirectTo=%2Fcheckout');
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret123');
+    await user.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your email for a confirmation link!');
+    expect(fake.client.auth.signUp).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      password: 'Secret123',
+      options: { emailRedirectTo: `${window.location.origin}/checkout` },
+    });
+  });
+
   it('shows the provider error, or the signup fallback', async () => {
     fake.client.auth.signUp
       .mockResolvedValueOnce({
@@ -213,6 +228,19 @@ describe('reset tab', () => {
     );
     expect(fake.client.auth.resetPasswordForEmail).toHaveBeenCalledWith('customer@example.com', {
       redirectTo: `${window.location.origin}/update-password`,
+    });
+  });
+
+  it('from /auth?redirectTo=/checkout: the reset link finishes on /update-password, then /checkout', async () => {
+    const user = userEvent.setup();
+    renderAuth('/auth?tab=forgot&redirectTo=%2Fcheckout');
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Password reset email sent! Check your inbox.',
+    );
+    expect(fake.client.auth.resetPasswordForEmail).toHaveBeenCalledWith('customer@example.com', {
+      redirectTo: `${window.location.origin}/update-password?next=%2Fcheckout`,
     });
   });
 

@@ -139,6 +139,29 @@ describe('the player bar', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('hypnotherapy-listening-safety')).toBe('acknowledged');
   });
 
+  it("the safety notice: 'I understand, play' is the default, and focus returns to the opener when it closes", async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const start = screen.getByRole('button', { name: 'Start' });
+    await user.click(start);
+    const notice = await screen.findByRole('alertdialog', { name: 'Before you listen' }, { timeout: 15_000 });
+    await vi.waitFor(() =>
+      expect(within(notice).getByRole('button', { name: 'I understand, play' })).toHaveFocus(),
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Not now' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(start).toHaveFocus();
+
+    await user.click(start);
+    const again = await screen.findByRole('alertdialog', { name: 'Before you listen' }, { timeout: 15_000 });
+    await vi.waitFor(() =>
+      expect(within(again).getByRole('button', { name: 'I understand, play' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    await vi.waitFor(() => expect(start).toHaveFocus());
+  });
+
   it('controls: next/previous announce the track, mute, shuffle and repeat toggle, labelled sliders', async () => {
     localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
     const user = userEvent.setup();

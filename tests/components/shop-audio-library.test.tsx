@@ -52,7 +52,7 @@ describe('/audio-library', () => {
     );
   });
 
-  it('adds a package to the cart by id', async () => {
+  it('adds a package to the cart by slug', async () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: /^Add to Cart ?: Better Sleep Package$/ }));
@@ -60,7 +60,7 @@ describe('/audio-library', () => {
       await screen.findByRole('link', { name: /^In Cart ?: Better Sleep Package$/ }),
     ).toBeInTheDocument();
     expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))).toEqual([
-      { kind: 'package', id: 'id-insomnia-package' },
+      { kind: 'package', slug: 'insomnia-package' },
     ]);
   });
 

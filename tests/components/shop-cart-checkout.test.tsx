@@ -11,9 +11,9 @@ import { addFunctionsAndStorage, renderShop, signInCustomer, stubCatalogueFetch 
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
-const wake: CartLine = { kind: 'product', id: 'id-wake-refreshed' };
-const sleepPackage: CartLine = { kind: 'package', id: 'id-insomnia-package' };
-const gone: CartLine = { kind: 'product', id: 'id-withdrawn' };
+const wake: CartLine = { kind: 'product', slug: 'wake-refreshed' };
+const sleepPackage: CartLine = { kind: 'package', slug: 'insomnia-package' };
+const gone: CartLine = { kind: 'product', slug: 'withdrawn' };
 
 function storeCart(lines: CartLine[]) {
   window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(lines));
@@ -51,7 +51,7 @@ describe('/cart', () => {
   it('prices from the catalogue, whatever storage holds', async () => {
     window.localStorage.setItem(
       CART_STORAGE_KEY,
-      JSON.stringify({ version: 1, items: [{ ...wake, price: 0.01, title: 'Free stuff' }] }),
+      JSON.stringify({ version: 2, items: [{ ...wake, price: 0.01, title: 'Free stuff' }] }),
     );
     renderShop('/cart', pages);
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('£2.99');
@@ -118,7 +118,15 @@ describe('/checkout', () => {
     expect(within(summary).getByTestId('order-total')).toHaveTextContent('£9.98');
     await user.click(screen.getByRole('button', { name: 'Pay with card' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
-    expect(invoke).toHaveBeenCalledWith('create-checkout', { body: { items: [wake, sleepPackage] } });
+    // By the ids the live catalogue has for the cart's slugs.
+    expect(invoke).toHaveBeenCalledWith('create-checkout', {
+      body: {
+        items: [
+          { kind: 'product', id: 'id-wake-refreshed' },
+          { kind: 'package', id: 'id-insomnia-package' },
+        ],
+      },
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Taking you to the secure payment page…');
   });
 

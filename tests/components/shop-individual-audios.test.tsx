@@ -136,10 +136,12 @@ describe('/individual-audios', () => {
     await user.click(screen.getByRole('button', { name: /^Add to Cart ?: Wake Refreshed$/ }));
     const inCart = await screen.findByRole('link', { name: /^In Cart ?: Wake Refreshed$/ });
     expect(inCart).toHaveAttribute('href', '/cart');
+    // The pressed button is gone: focus is on the link that replaced it, not dropped to the page.
+    expect(inCart).toHaveFocus();
     expect(screen.queryByRole('button', { name: /^Add to Cart ?: Wake Refreshed$/ })).not.toBeInTheDocument();
     expect(toasts).toEqual([{ title: 'Added to Cart', description: '"Wake Refreshed" is in your cart.' }]);
     expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))).toEqual([
-      { kind: 'product', id: 'id-wake-refreshed' },
+      { kind: 'product', slug: 'wake-refreshed' },
     ]);
   });
 

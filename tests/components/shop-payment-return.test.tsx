@@ -1,16 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '@/features/auth/auth-context';
+import { useCart } from '@/features/cart/cart-context';
 import { CART_STORAGE_KEY, serializeCart } from '@/features/cart/cart-storage';
 import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
-import { observeToasts, type ToastNotice } from '@/lib/toast';
+import { PaymentResultView } from '@/features/checkout/payment-result-view';
+import { usePaymentResult } from '@/features/checkout/use-payment-result';
 import { Component as IndividualAudios } from '@/routes/shop/individual-audios';
 import { fake } from './auth-fake-supabase';
 import { addFunctionsAndStorage, renderShop, signInCustomer, stubCatalogueFetch } from './shop-fixtures';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
-
-let toasts: ToastNotice[] = [];
-let stopObserving: () => void;
 
 beforeEach(() => {
   fake.reset();
@@ -18,41 +19,73 @@ beforeEach(() => {
   window.localStorage.clear();
   window.localStorage.setItem(
     CART_STORAGE_KEY,
-    serializeCart([{ kind: 'product', id: 'id-wake-refreshed' }]),
+    serializeCart([{ kind: 'product', slug: 'wake-refreshed' }]),
   );
   stubCatalogueFetch();
-  toasts = [];
-  stopObserving = observeToasts((notice) => toasts.push(notice));
 });
 afterEach(() => {
-  stopObserving();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function renderReturn(query: string) {
-  return renderShop(`/individual-audios${query}`, [
+const onListen = vi.fn();
+
+/** The result page's state and view, with the player's 'Listen now' as a spy (the page wires the real one). */
+function ResultHarness({ readOrderLines }: { readOrderLines?: (id: string) => Promise<string[]> }) {
+  const { loading, refreshPurchases } = useAuth();
+  const { clear } = useCart();
+  const { result, checkAgain } = usePaymentResult({
+    ready: !loading,
+    clearCart: clear,
+    refreshPurchases,
+    delayMs: 5,
+    ...(readOrderLines ? { readOrderLines } : {}),
+  });
+  const canListen = result.kind === 'success' && result.productIds.length > 0;
+  return (
+    <PaymentResultView
+      result={result}
+      onListen={canListen ? onListen : undefined}
+      onCheckAgain={checkAgain}
+    />
+  );
+}
+
+function renderResult(query: string, readOrderLines?: (id: string) => Promise<string[]>) {
+  return renderShop(`/checkout/result${query}`, [
+    { path: '/checkout/result', element: <ResultHarness readOrderLines={readOrderLines} /> },
     { path: '/individual-audios', element: <IndividualAudios /> },
   ]);
 }
-const location = () => screen.getByTestId('location').textContent;
 const purchaseReads = () => fake.client.queries.filter((query) => query.table === 'purchases').length;
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
 
-describe('payment return on /individual-audios', () => {
-  it('verifies a paid session: success toast with the title, cart cleared, purchases refreshed, URL replaced', async () => {
+describe('the payment result page', () => {
+  it('paid: "Payment Successful!", what was bought, Listen now and My Account; cart cleared, purchases refreshed', async () => {
     signInCustomer();
     const { invoke } = addFunctionsAndStorage();
     invoke.mockResolvedValueOnce({
-      data: { success: true, purchase: { title: 'Wake Refreshed' }, error: null },
+      data: {
+        success: true,
+        purchase: { title: 'Stop Smoking Package' },
+        error: null,
+        refunded: null,
+        pending: false,
+        lines: ['Stop Smoking Package'],
+        productIds: ['p1', 'p2'],
+      },
       error: null,
     });
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
+    renderResult('?session_id=cs_test_123');
+    expect(screen.getByText('Checking your payment…')).toBeInTheDocument();
+    expect(await heading('Payment Successful!')).toHaveFocus();
+    expect(screen.getByText('"Stop Smoking Package" has been added to your account.')).toBeInTheDocument();
+    expect(screen.getByRole('list')).toHaveTextContent('Stop Smoking Package');
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    await userEvent.click(screen.getByRole('button', { name: 'Listen now' }));
+    expect(onListen).toHaveBeenCalledTimes(1);
     expect(invoke).toHaveBeenCalledWith('verify-payment', { body: { sessionId: 'cs_test_123' } });
     expect(invoke).toHaveBeenCalledTimes(1);
-    expect(toasts).toEqual([
-      { title: 'Payment Successful!', description: '"Wake Refreshed" has been added to your account.' },
-    ]);
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(purchaseReads()).toBe(2); // at sign-in, and again after the verified payment
   });
@@ -66,19 +99,19 @@ describe('payment return on /individual-audios', () => {
         purchase: { title: 'Wake Refreshed and 1 more' },
         error: null,
         refunded: { pence: 299, titles: ['Deep Sleep'], done: true },
+        lines: ['Wake Refreshed', 'Deep Sleep'],
+        productIds: [],
       },
       error: null,
     });
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(toasts).toEqual([
-      {
-        title: 'Payment received, part refunded',
-        description:
-          '"Deep Sleep" was already in your account, so we have refunded £2.99 to your card. Everything else is in your account.',
-      },
-    ]);
-    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    renderResult('?session_id=cs_test_123');
+    await heading('Payment received, part refunded');
+    expect(
+      screen.getByText(
+        '"Deep Sleep" was already in your account, so we have refunded £2.99 to your card. Everything else is in your account.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Listen now' })).not.toBeInTheDocument();
   });
 
   it('asks again when the database was busy (503), then reports the outcome', async () => {
@@ -93,93 +126,97 @@ describe('payment return on /individual-audios', () => {
         data: { success: true, purchase: { title: 'Wake Refreshed' }, error: null, refunded: null },
         error: null,
       });
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'), { timeout: 5000 });
+    renderResult('?session_id=cs_test_123');
+    await heading('Payment Successful!');
     expect(invoke).toHaveBeenCalledTimes(2);
-    expect(toasts).toEqual([
-      { title: 'Payment Successful!', description: '"Wake Refreshed" has been added to your account.' },
-    ]);
+  });
+
+  it('still processing: asks a few times, then says so and offers to check again', async () => {
+    signInCustomer();
+    const { invoke } = addFunctionsAndStorage();
+    const unpaid = {
+      data: {
+        success: false,
+        purchase: null,
+        error: 'The payment has not been completed yet.',
+        pending: true,
+      },
+      error: null,
+    };
+    invoke.mockResolvedValue(unpaid);
+    renderResult('?session_id=cs_test_123');
+    await heading('Payment processing');
+    expect(invoke).toHaveBeenCalledTimes(5);
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+    invoke.mockResolvedValueOnce({
+      data: { success: true, purchase: { title: 'Wake Refreshed' }, error: null, lines: ['Wake Refreshed'] },
+      error: null,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await heading('Payment Successful!');
   });
 
   it("says 'Payment Verification Failed' when the payment is not confirmed, keeping the cart", async () => {
     signInCustomer();
     const { invoke } = addFunctionsAndStorage();
     invoke.mockResolvedValueOnce({
-      data: { success: false, purchase: null, error: 'The payment has not been completed yet.' },
+      data: { success: false, purchase: null, error: 'This payment was refunded.', pending: false },
       error: null,
     });
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(toasts).toEqual([
-      {
-        title: 'Payment Verification Failed',
-        description: 'Please contact support if you believe this is an error.',
-      },
-    ]);
+    renderResult('?session_id=cs_test_123');
+    await heading('Payment Verification Failed');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please contact support if you believe this is an error.',
+    );
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
   });
 
-  it("says 'Verification Error' when the call fails", async () => {
-    signInCustomer();
-    const { invoke } = addFunctionsAndStorage();
-    invoke.mockResolvedValueOnce({
-      data: null,
-      error: { message: 'non-2xx', context: new Response('{}', { status: 404 }) },
-    });
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(toasts).toEqual([
-      {
-        title: 'Verification Error',
-        description: "We couldn't verify your payment. Please contact support if you were charged.",
-      },
-    ]);
-  });
-
-  it('only logs an exception during verification', async () => {
+  it("says 'Verification Error' when the call fails, and only logs an exception", async () => {
     signInCustomer();
     const { invoke } = addFunctionsAndStorage();
     invoke.mockRejectedValueOnce(new Error('network down'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderReturn('?payment=success&session_id=cs_test_123');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(toasts).toEqual([]);
+    renderResult('?session_id=cs_test_123');
+    await heading('Verification Error');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "We couldn't verify your payment. Please contact support if you were charged.",
+    );
     expect(warn).toHaveBeenCalledWith('Payment verification failed:', expect.any(Error));
   });
 
-  it('shows the verifying status while the session is checked', async () => {
+  it("cancelled: 'Payment Cancelled', the order's lines named as not bought, the cart kept", async () => {
     signInCustomer();
-    const { invoke } = addFunctionsAndStorage();
-    let answer: (value: { data: unknown; error: unknown }) => void = () => {};
-    invoke.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    renderReturn('?payment=success&session_id=cs_test_123');
-    expect(await screen.findByText('Verifying your payment…')).toBeInTheDocument();
-    await waitFor(() => expect(invoke).toHaveBeenCalled());
-    answer({ data: { success: true, purchase: { title: 'Wake Refreshed' } }, error: null });
-    await waitFor(() => expect(screen.queryByText('Verifying your payment…')).not.toBeInTheDocument());
-  });
-
-  it('without a session id: the completed-purchase toast, purchases refreshed, URL replaced', async () => {
-    signInCustomer();
-    const { invoke } = addFunctionsAndStorage();
-    renderReturn('?payment=success');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(invoke).not.toHaveBeenCalled();
-    expect(toasts).toEqual([
-      {
-        title: 'Payment Successful!',
-        description: 'Your purchase has been completed. You can find your audio in your account.',
-      },
-    ]);
-    await waitFor(() => expect(purchaseReads()).toBe(2));
-  });
-
-  it("says 'Payment Cancelled' and keeps the cart", async () => {
-    renderReturn('?payment=cancelled');
-    await waitFor(() => expect(location()).toBe('/individual-audios'));
-    expect(toasts).toEqual([
-      { title: 'Payment Cancelled', description: 'Your payment was cancelled. No charges were made.' },
-    ]);
+    const read = vi.fn().mockResolvedValue(['Tennis Focus']);
+    renderResult('?status=cancelled&order=6f1c2d7e-2a4b-4c1d-9e8f-0a1b2c3d4e5f', read);
+    await heading('Payment Cancelled');
+    expect(screen.getByText('Your payment was cancelled. No charges were made.')).toBeInTheDocument();
+    expect(await screen.findByRole('list')).toHaveTextContent('Tennis Focus');
+    expect(read).toHaveBeenCalledWith('6f1c2d7e-2a4b-4c1d-9e8f-0a1b2c3d4e5f');
+    expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('an order id that is not a uuid is not looked up', async () => {
+    signInCustomer();
+    const read = vi.fn().mockResolvedValue([]);
+    renderResult('?status=cancelled&order=1%20or%201=1', read);
+    await heading('Payment Cancelled');
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('the older return address on /individual-audios goes on to the result page with its query', async () => {
+    signInCustomer();
+    const { invoke } = addFunctionsAndStorage();
+    invoke.mockResolvedValueOnce({
+      data: { success: true, purchase: { title: 'Wake Refreshed' }, error: null },
+      error: null,
+    });
+    renderShop('/individual-audios?payment=success&session_id=cs_test_9', [
+      { path: '/checkout/result', element: <ResultHarness /> },
+      { path: '/individual-audios', element: <IndividualAudios /> },
+    ]);
+    await heading('Payment Successful!');
+    expect(screen.getByTestId('location')).toHaveTextContent('/checkout/result');
+    expect(invoke).toHaveBeenCalledWith('verify-payment', { body: { sessionId: 'cs_test_9' } });
   });
 });

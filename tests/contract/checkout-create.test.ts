@@ -71,8 +71,8 @@ describe('create-checkout', { timeout: 120_000 }, () => {
       customer_email: buyer.email,
       client_reference_id: order.id,
       metadata: { order_id: order.id },
-      success_url: `${SITE_URL}/individual-audios?payment=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${SITE_URL}/individual-audios?payment=cancelled`,
+      success_url: `${SITE_URL}/checkout/result?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE_URL}/checkout/result?status=cancelled&order=${order.id}`,
     });
     expect(session.line_items?.data.map((line) => [line.description, line.price?.unit_amount])).toEqual([
       [product.title, 299],

@@ -51,9 +51,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
 
     const paid = await pay(url);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(
-      `${SITE_URL}/individual-audios?payment=success&session_id=${sessionId}`,
-    );
+    expect(paid.headers.get('location')).toBe(`${SITE_URL}/checkout/result?session_id=${sessionId}`);
     const [event] = await sentEvents(stack, 'checkout.session.completed');
     expect(event?.delivery?.status).toBe(200);
     expect(await purchasesOf(stack, customer.userId)).toEqual([
@@ -66,7 +64,15 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
     const verified = await verifyPayment(customer.client, sessionId);
     expect(verified).toEqual({
       status: 200,
-      data: { success: true, purchase: { title: product.title }, error: null, refunded: null },
+      data: {
+        success: true,
+        purchase: { title: product.title },
+        error: null,
+        refunded: null,
+        pending: false,
+        lines: [product.title],
+        productIds: [product.id],
+      },
     });
     expect(await purchasesOf(stack, customer.userId)).toHaveLength(1);
   });
@@ -86,6 +92,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
       success: false,
       purchase: null,
       error: 'The payment has not been completed yet.',
+      pending: true,
     });
     expect(await purchasesOf(stack, customer.userId)).toEqual([]);
 
@@ -102,6 +109,9 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
       purchase: { title: `${a!.title} and 2 more` },
       error: null,
       refunded: null,
+      pending: false,
+      lines: [a!.title, b!.title, c!.title],
+      productIds: [a!.id, b!.id, c!.id],
     });
     expect((await purchasesOf(stack, customer.userId)).map((p) => p.product_id).sort()).toEqual(
       [a!.id, b!.id, c!.id].sort(),
@@ -119,7 +129,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
     const stolen = await verifyPayment(other.client, sessionId);
     expect(stolen).toEqual({
       status: 404,
-      data: { success: false, purchase: null, error: 'We could not find that payment.' },
+      data: { success: false, purchase: null, error: 'We could not find that payment.', pending: false },
     });
     expect(await purchasesOf(stack, other.userId)).toEqual([]);
     expect(await purchasesOf(stack, owner.userId)).toEqual([]);

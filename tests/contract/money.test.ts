@@ -286,6 +286,30 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('reconciliation expires checkouts unpaid for over a day, after fulfilling one paid with its webhook missed (docs/payment-result.md)', async () => {
+    const customer = await newCustomer(stack, 'expiry');
+    const [abandonedProduct, paidProduct] = [freshProduct(), freshProduct()];
+    await setWebhooks(stack, 'off');
+    const abandoned = await checkout(customer.client, [{ kind: 'product', id: abandonedProduct.id }]);
+    const paidLate = await checkout(customer.client, [{ kind: 'product', id: paidProduct.id }]);
+    expect((await pay(paidLate.data.url!)).status).toBe(303);
+    const abandonedId = sessionIdOf(abandoned.data.url!);
+    const paidId = sessionIdOf(paidLate.data.url!);
+    // Both opened 30 hours ago as far as the database knows.
+    await stack.db.query(
+      `update public.orders set created_at = now() - interval '30 hours' where stripe_session_id = any($1)`,
+      [[abandonedId, paidId]],
+    );
+
+    const run = await reconcile(stack.serviceRoleKey);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ fulfilled: 1, failed: 0 });
+    expect(run.body.expired).toBeGreaterThanOrEqual(1);
+    expect((await orderOfSession(stack, abandonedId)).status).toBe('expired');
+    expect((await orderOfSession(stack, paidId)).status).toBe('paid');
+    expect((await purchasesOf(stack, customer.userId)).map((p) => p.product_id)).toEqual([paidProduct.id]);
+  });
+
   it('the receipt and the refund notice arrive in the inbox, HTML and text, with the items, prices and total', async () => {
     const customer = await newCustomer(stack, 'emails');
     const [a, b] = [freshProduct(), freshProduct()];

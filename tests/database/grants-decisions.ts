@@ -435,6 +435,11 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { service_role: EXECUTE },
     why: "What a receipt says, with the customer's email (security definer: auth.users is no API); the functions only.",
   },
+  'public.expire_stale_checkouts(interval)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'reconcile-payments closes checkouts still unpaid after 24 hours (docs/payment-result.md).',
+  },
   'public.unfulfilled_sessions(text[])': {
     kind: 'function',
     grants: { service_role: EXECUTE },

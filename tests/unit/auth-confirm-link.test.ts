@@ -26,6 +26,32 @@ describe('checkConfirmLink: /auth/confirm?token_hash=…&type=…&next=…', () 
     expect(next('/./%2F%2Fevil.example')).toBe('/');
   });
 
+  it("takes the templates' {{ .RedirectTo }} (a URL of this site) as its path, and refuses another origin", () => {
+    const next = (value: string) =>
+      (
+        checkConfirmLink(
+          `?token_hash=ab&type=email&next=${encodeURIComponent(value)}`,
+          '',
+          'https://www.example.co.uk',
+        ) as { next: string }
+      ).next;
+    expect(next('https://www.example.co.uk/checkout')).toBe('/checkout');
+    expect(next('https://www.example.co.uk/update-password?next=%2Fcheckout')).toBe(
+      '/update-password?next=%2Fcheckout',
+    );
+    expect(next('https://www.example.co.uk')).toBe('/');
+    expect(next('https://evil.example/checkout')).toBe('/');
+    expect(next('https://www.example.co.uk.evil.example/checkout')).toBe('/');
+    expect(next('javascript:alert(1)')).toBe('/');
+    // As a template without URL-escaping writes it (the value unencoded in the query).
+    const raw = checkConfirmLink(
+      '?token_hash=ab&type=recovery&next=https://www.example.co.uk/update-password?next=%2Fcheckout',
+      '',
+      'https://www.example.co.uk',
+    ) as { next: string };
+    expect(raw.next).toBe('/update-password?next=/checkout');
+  });
+
   it('refuses a missing or odd token and an unknown type', () => {
     const missing = {
       kind: 'invalid',

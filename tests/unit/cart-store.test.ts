@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceCart } from '@/features/cart/cart-pricing';
 import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '@/features/cart/cart-storage';
 import { createCartStore } from '@/features/cart/cart-store';
-import type { CartLine } from '@/features/cart/cart-types';
+import type { CartLine, CartLineDetails } from '@/features/cart/cart-types';
 
-const audio: CartLine = { kind: 'product', id: 'p-1' };
-const other: CartLine = { kind: 'product', id: 'p-2' };
-const pack: CartLine = { kind: 'package', id: 'k-1' };
+const audio: CartLine = { kind: 'product', slug: 'deep-sleep' };
+const other: CartLine = { kind: 'product', slug: 'calm' };
+const pack: CartLine = { kind: 'package', slug: 'better-sleep-package' };
 
 afterEach(() => {
   window.localStorage.clear();
@@ -17,7 +17,7 @@ describe('stored cart', () => {
   it('is kept under hypnotherapy-cart as catalogue references only', () => {
     expect(CART_STORAGE_KEY).toBe('hypnotherapy-cart');
     const raw = serializeCart([audio, pack]);
-    expect(JSON.parse(raw)).toEqual({ version: 1, items: [audio, pack] });
+    expect(JSON.parse(raw)).toEqual({ version: 2, items: [audio, pack] });
     expect(parseStoredCart(raw)).toEqual([audio, pack]);
   });
 
@@ -31,7 +31,9 @@ describe('stored cart', () => {
     ['not JSON', '{oops'],
     ['an old shape with prices', JSON.stringify([{ id: 'Insomnia-Sleep', title: 'Sleep', price: 0.01 }])],
     ['another version', JSON.stringify({ version: 0, items: [audio] })],
-    ['a bad line', JSON.stringify({ version: 1, items: [{ kind: 'gift', id: 'x' }] })],
+    ['a bad line', JSON.stringify({ version: 2, items: [{ kind: 'gift', slug: 'x' }] })],
+    ['a slug that is no slug', JSON.stringify({ version: 2, items: [{ kind: 'product', slug: 'A B' }] })],
+    ['the version-1 cart of ids', JSON.stringify({ version: 1, items: [{ kind: 'product', id: 'p-1' }] })],
     ['null', 'null'],
   ])('logs and ignores a corrupt or outdated cart (%s)', (_case, raw) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -39,8 +41,8 @@ describe('stored cart', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it('drops repeated lines and anything but kind and id', () => {
-    const raw = JSON.stringify({ version: 1, items: [{ ...audio, price: 1 }, audio, pack] });
+  it('drops repeated lines and anything but kind and slug', () => {
+    const raw = JSON.stringify({ version: 2, items: [{ ...audio, price: 1 }, audio, pack] });
     expect(parseStoredCart(raw)).toEqual([audio, pack]);
   });
 });
@@ -56,8 +58,8 @@ describe('cart store', () => {
 
     store.remove(audio);
     expect(store.getSnapshot()).toEqual([pack]);
-    // A product and a package may share an id without being the same line.
-    expect(store.add({ kind: 'product', id: 'k-1' })).toBe(true);
+    // A product and a package may share a slug without being the same line.
+    expect(store.add({ kind: 'product', slug: 'better-sleep-package' })).toBe(true);
     store.clear();
     expect(store.getSnapshot()).toEqual([]);
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
@@ -94,25 +96,34 @@ describe('cart store', () => {
 });
 
 describe('priceCart', () => {
-  const catalogue: Record<string, { title: string; category: string; pricePence: number }> = {
-    'product:p-1': { title: 'Deep Sleep', category: 'Insomnia', pricePence: 299 },
-    'product:p-2': { title: 'Calm', category: 'Anxiety and Stress', pricePence: 299 },
-    'package:k-1': { title: 'Better Sleep Package', category: 'Package · Insomnia', pricePence: 699 },
+  const catalogue: Record<string, CartLineDetails> = {
+    'product:deep-sleep': { id: 'p-1', title: 'Deep Sleep', category: 'Insomnia', pricePence: 299 },
+    'product:calm': { id: 'p-2', title: 'Calm', category: 'Anxiety and Stress', pricePence: 299 },
+    'package:better-sleep-package': {
+      id: 'k-1',
+      title: 'Better Sleep Package',
+      category: 'Package · Insomnia',
+      pricePence: 699,
+    },
   };
-  const lookup = (line: CartLine) => catalogue[`${line.kind}:${line.id}`] ?? null;
+  const lookup = (line: CartLine) => catalogue[`${line.kind}:${line.slug}`] ?? null;
 
   it('prices every line from the catalogue and totals them', () => {
     const priced = priceCart([audio, pack], lookup);
     expect(priced.totalPence).toBe(998);
-    expect(priced.payable).toEqual([audio, pack]);
+    // Paid for by the ids the catalogue has now.
+    expect(priced.payable).toEqual([
+      { kind: 'product', id: 'p-1' },
+      { kind: 'package', id: 'k-1' },
+    ]);
     expect(priced.lines.map((line) => line.details?.title)).toEqual(['Deep Sleep', 'Better Sleep Package']);
   });
 
   it('leaves out owned items and items the catalogue no longer has', () => {
-    const gone: CartLine = { kind: 'product', id: 'deleted' };
-    const priced = priceCart([audio, other, gone], lookup, (line) => line.id === 'p-2');
+    const gone: CartLine = { kind: 'product', slug: 'deleted' };
+    const priced = priceCart([audio, other, gone], lookup, (item) => item.id === 'p-2');
     expect(priced.lines.map((line) => line.status)).toEqual(['payable', 'owned', 'unavailable']);
-    expect(priced.payable).toEqual([audio]);
+    expect(priced.payable).toEqual([{ kind: 'product', id: 'p-1' }]);
     expect(priced.totalPence).toBe(299);
   });
 });

@@ -138,18 +138,21 @@ describe('packages', () => {
     expect(owns({ kind: 'package', id: 'k' })).toBe(false);
   });
 
-  it('looks items up with today’s title, category and price', () => {
+  it('looks items up by slug with today’s id, title, category and price', () => {
     const lookup = catalogueLookup(products as CatalogueProduct[], [pkg]);
-    expect(lookup({ kind: 'product', id: 'id-wake-refreshed' })).toEqual({
+    expect(lookup({ kind: 'product', slug: 'wake-refreshed' })).toEqual({
+      id: 'id-wake-refreshed',
       title: 'Wake Refreshed',
       category: 'Insomnia',
       pricePence: 299,
     });
-    expect(lookup({ kind: 'package', id: 'k' })).toEqual({
+    expect(lookup({ kind: 'package', slug: 'insomnia-package' })).toEqual({
+      id: 'k',
       title: 'Better Sleep Package',
       category: 'Package · Insomnia',
       pricePence: 699,
     });
-    expect(lookup({ kind: 'package', id: 'id-wake-refreshed' })).toBeNull();
+    expect(lookup({ kind: 'package', slug: 'wake-refreshed' })).toBeNull();
+    expect(lookup({ kind: 'product', slug: 'id-wake-refreshed' })).toBeNull(); // an id is no slug
   });
 });

@@ -77,8 +77,11 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
   };
 }
 
+/** The order states My Account lists: those that were paid. */
+export const CUSTOMER_ORDER_STATUSES: OrderStatus[] = ['paid', 'refunded'];
+
 /**
- * The user's own orders with their lines, newest first. Filtered by user id as well as by RLS: an admin's
+ * The user's own paid (or since refunded) orders with their lines, newest first. Filtered by user id as well as by RLS: an admin's
  * policy reads every order, and My Account shows only theirs.
  */
 export async function fetchOrders(client: SupabaseClient, userId: string): Promise<AccountOrder[]> {
@@ -86,6 +89,9 @@ export async function fetchOrders(client: SupabaseClient, userId: string): Promi
     .from('orders')
     .select(ORDER_COLUMNS)
     .eq('user_id', userId)
+    // Paid orders only (refunded ones were paid): a checkout never paid is no order of the customer's
+    // (docs/payment-result.md); the admin still sees it.
+    .in('status', CUSTOMER_ORDER_STATUSES)
     .order('created_at', { ascending: false });
   if (error) throw new Error(error.message);
   return (data as unknown as OrderRow[]).map(toAccountOrder);

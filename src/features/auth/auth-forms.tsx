@@ -4,6 +4,7 @@ import { authMessages, authPageText, fieldText } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
 import { errorMessage } from './error-message';
 import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
+import { emailRedirectUrl } from './email-redirect';
 import { requestPasswordReset } from './password-reset';
 import { validateNewPassword, type PasswordProblem } from './validation';
 
@@ -137,7 +138,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-export function SignUpForm() {
+/** `redirectPath`: where the confirmation link returns to (the page the visitor was going to). */
+export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -158,8 +160,8 @@ export function SignUpForm() {
     void run(
       async () => {
         const client = await getSupabase();
-        // The confirmation link brings the visitor back to the site's home page.
-        const options = { emailRedirectTo: `${window.location.origin}/` };
+        // The confirmation link brings the visitor back to where they were going (docs/auth-links.md).
+        const options = { emailRedirectTo: emailRedirectUrl(redirectPath) };
         return (await client.auth.signUp({ email, password, options })).error;
       },
       () => {
@@ -217,7 +219,13 @@ export function SignUpForm() {
 }
 
 /** The /auth screen's Reset tab. */
-export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+export function ForgotPasswordForm({
+  onBack,
+  redirectPath = '/',
+}: {
+  onBack: () => void;
+  redirectPath?: string;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.genericFallback);
@@ -225,7 +233,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(
-      () => requestPasswordReset(email),
+      () => requestPasswordReset(email, redirectPath),
       () => setOutcome({ variant: 'success', text: authMessages.resetEmailSent }),
     );
   }

@@ -82,7 +82,11 @@ export function AuthScreen() {
           <SignInForm onSignedIn={() => void navigate(target, { replace: true })} />
           <p className="text-center">
             <AppLink
-              to={paths.resetPassword}
+              to={
+                target === '/'
+                  ? paths.resetPassword
+                  : `${paths.resetPassword}?${new URLSearchParams({ redirectTo: target }).toString()}`
+              }
               className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4 hover:no-underline"
             >
               {authPageText.signIn.forgotLink}
@@ -90,10 +94,10 @@ export function AuthScreen() {
           </p>
         </Tabs.Content>
         <Tabs.Content value="signup">
-          <SignUpForm />
+          <SignUpForm redirectPath={target} />
         </Tabs.Content>
         <Tabs.Content value="forgot">
-          <ForgotPasswordForm onBack={() => selectTab('login')} />
+          <ForgotPasswordForm onBack={() => selectTab('login')} redirectPath={target} />
         </Tabs.Content>
       </Tabs.Root>
     </AuthLayout>

@@ -40,7 +40,9 @@ export function ConfirmLinkView() {
     if (state.name !== 'ready' || check.kind !== 'verify') return;
     if (check.type === 'recovery') {
       const verified: VerifiedRecoveryState = { recoveryVerified: true };
-      void navigate(paths.updatePassword, { replace: true, state: verified });
+      // The recovery link's `next` is /update-password, carrying where to go after (docs/auth-links.md).
+      const target = check.next.startsWith(`${paths.updatePassword}?`) ? check.next : paths.updatePassword;
+      void navigate(target, { replace: true, state: verified });
     } else {
       // The token has done its job: keep it out of the address bar and the history.
       void navigate(paths.authConfirm, { replace: true });

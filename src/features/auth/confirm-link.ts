@@ -1,7 +1,7 @@
 import { authMessages, confirmLinkText } from '@/content/auth';
 import { isEmailLinkType, type EmailLinkType } from './link-session';
 import { linkErrorDescription } from './reset-link';
-import { safeRedirectPath } from './validation';
+import { nextPathFrom } from './email-redirect';
 
 export type ConfirmLinkCheck =
   | { kind: 'invalid'; message: string }
@@ -13,9 +13,13 @@ const TOKEN_HASH = /^[A-Za-z0-9_-]{1,200}$/;
 /**
  * What an emailed link to /auth/confirm asks for (`?token_hash=…&type=…&next=…`, docs/auth-links.md): an
  * error in the link gives a fixed text chosen by its code, never the link's own words; `next` is a path on
- * this site or '/'.
+ * this site or '/' (the templates give it as a URL of this origin).
  */
-export function checkConfirmLink(search: string, hash: string): ConfirmLinkCheck {
+export function checkConfirmLink(
+  search: string,
+  hash: string,
+  origin = typeof window === 'undefined' ? '' : window.location.origin,
+): ConfirmLinkCheck {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const get = (name: string) => fragment.get(name) || query.get(name) || null;
@@ -33,7 +37,7 @@ export function checkConfirmLink(search: string, hash: string): ConfirmLinkCheck
   if (!tokenHash || !TOKEN_HASH.test(tokenHash) || !isEmailLinkType(type)) {
     return { kind: 'invalid', message: confirmLinkText.missing };
   }
-  return { kind: 'verify', tokenHash, type, next: safeRedirectPath(get('next')) };
+  return { kind: 'verify', tokenHash, type, next: nextPathFrom(get('next'), origin) };
 }
 
 /** The text for a link the auth service refused. */

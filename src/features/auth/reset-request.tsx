@@ -1,5 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, resetPasswordText as text } from '@/content/auth';
@@ -7,6 +8,7 @@ import { AuthLayout } from './auth-layout';
 import { FormField, FormMessage, SubmitButton } from './form-controls';
 import { errorMessage } from './error-message';
 import { requestPasswordReset } from './password-reset';
+import { safeRedirectPath } from './validation';
 import { AppLink } from '@/components/ui/app-link';
 
 const inlineLink = 'font-semibold text-primary underline underline-offset-4 hover:no-underline';
@@ -14,6 +16,9 @@ const inlineLink = 'font-semibold text-primary underline underline-offset-4 hove
 /** /reset-password: idle → sending → error (back to idle) or sent (docs/product-rules.md §2, §4 "Reset request"). */
 export function ResetRequest() {
   const id = useId();
+  // Where the visitor was going (from /auth?redirectTo=…): the recovery link returns there after.
+  const [params] = useSearchParams();
+  const redirectPath = safeRedirectPath(params.get('redirectTo'));
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +31,7 @@ export function ResetRequest() {
     setError(null);
     setSending(true);
     try {
-      const resetError = await requestPasswordReset(address);
+      const resetError = await requestPasswordReset(address, redirectPath);
       if (resetError) setError(errorMessage(resetError, authMessages.resetRequestFallback));
       else setSentTo(address);
     } catch (thrown) {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
+import { safeRedirectPath } from './validation';
 import { useAuth } from './auth-context';
 import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
@@ -40,11 +41,13 @@ type View = { name: 'form' } | { name: 'invalid'; message: string } | { name: 'd
  * What the link asks for, read once during the first render: a recovery that /auth/confirm has verified, the
  * checks of a link's parameters (docs/product-rules.md §4), or nothing to verify.
  */
-function initialCheck(routerState: unknown): { verified: boolean; check: ResetLinkCheck } {
+function initialCheck(routerState: unknown): { verified: boolean; check: ResetLinkCheck; after: string } {
   const verified = isVerifiedRecovery(routerState);
   return {
     verified,
     check: checkResetLink(readResetLinkParams(window.location.search, window.location.hash)),
+    // Where the visitor was going before they asked for the link (docs/auth-links.md): sign in, then there.
+    after: safeRedirectPath(new URLSearchParams(window.location.search).get('next')),
   };
 }
 
@@ -53,7 +56,10 @@ export function UpdatePasswordView() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const { state: routerState } = useLocation();
-  const [{ verified, check }] = useState(() => initialCheck(routerState));
+  const [{ verified, check, after }] = useState(() => initialCheck(routerState));
+  // Sign in again, then on to where the visitor was going.
+  const signInPath =
+    after === '/' ? paths.auth : `${paths.auth}?${new URLSearchParams({ redirectTo: after }).toString()}`;
   const [obtain] = useState<(() => Promise<LinkResult>) | null>(() =>
     !verified && check.kind !== 'invalid' ? () => obtainResetLinkSession(check) : null,
   );
@@ -105,7 +111,7 @@ export function UpdatePasswordView() {
     // Sign out so the new password is what signs in next (the sign-in screen sends signed-in visitors home).
     await signOut();
     setDone(true);
-    timer.current = setTimeout(() => void navigate(paths.auth), SIGN_IN_AFTER_UPDATE_MS);
+    timer.current = setTimeout(() => void navigate(signInPath), SIGN_IN_AFTER_UPDATE_MS);
   }
 
   if (view === null || view.name === 'form') {
@@ -152,7 +158,7 @@ export function UpdatePasswordView() {
         <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
         <p className="mt-4 text-center text-muted-foreground">{text.doneText}</p>
         <Button asChild className="mt-6 w-full">
-          <AppLink to={paths.auth}>{text.signInNow}</AppLink>
+          <AppLink to={signInPath}>{text.signInNow}</AppLink>
         </Button>
       </AuthLayout>
     );

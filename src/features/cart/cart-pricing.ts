@@ -10,10 +10,16 @@ export interface PricedCartLine {
   status: PricedLineStatus;
 }
 
+/** A line to pay for, as create-checkout takes it: the catalogue item's id. */
+export interface PayableItem {
+  kind: CartLine['kind'];
+  id: string;
+}
+
 export interface PricedCart {
   lines: PricedCartLine[];
   /** The lines to pay for: in the catalogue and not already owned. */
-  payable: CartLine[];
+  payable: PayableItem[];
   /** Sum of the payable lines' catalogue prices, in pence. */
   totalPence: number;
 }
@@ -25,17 +31,21 @@ export interface PricedCart {
 export function priceCart(
   items: readonly CartLine[],
   lookup: (line: CartLine) => CartLineDetails | null,
-  isOwned: (line: CartLine) => boolean = () => false,
+  isOwned: (item: PayableItem) => boolean = () => false,
 ): PricedCart {
   const lines = items.map((line): PricedCartLine => {
     const details = lookup(line);
-    const status: PricedLineStatus = !details ? 'unavailable' : isOwned(line) ? 'owned' : 'payable';
+    const status: PricedLineStatus = !details
+      ? 'unavailable'
+      : isOwned({ kind: line.kind, id: details.id })
+        ? 'owned'
+        : 'payable';
     return { line, key: cartLineKey(line), details, status };
   });
   const payableLines = lines.filter((entry) => entry.status === 'payable');
   return {
     lines,
-    payable: payableLines.map((entry) => entry.line),
+    payable: payableLines.map((entry) => ({ kind: entry.line.kind, id: entry.details?.id ?? '' })),
     totalPence: payableLines.reduce((sum, entry) => sum + (entry.details?.pricePence ?? 0), 0),
   };
 }

@@ -2,8 +2,10 @@ import { cartLineKey, type CartLine } from './cart-types';
 
 /** The browser storage key (docs/product-rules.md D20 "Cart"). */
 export const CART_STORAGE_KEY = 'hypnotherapy-cart';
-/** Bumped when the stored shape changes; an older shape is ignored. */
-export const CART_STORAGE_VERSION = 1;
+/** Bumped when the stored shape changes; an older shape is ignored (2: lines by slug instead of id). */
+export const CART_STORAGE_VERSION = 2;
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 interface StoredCart {
   version: typeof CART_STORAGE_VERSION;
@@ -12,8 +14,8 @@ interface StoredCart {
 
 function isCartLine(value: unknown): value is CartLine {
   if (typeof value !== 'object' || value === null) return false;
-  const { kind, id } = value as Record<string, unknown>;
-  return (kind === 'product' || kind === 'package') && typeof id === 'string' && id.trim() !== '';
+  const { kind, slug } = value as Record<string, unknown>;
+  return (kind === 'product' || kind === 'package') && typeof slug === 'string' && SLUG.test(slug);
 }
 
 /**
@@ -42,8 +44,8 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   }
   const seen = new Set<string>();
   const lines: CartLine[] = [];
-  for (const { kind, id } of stored.items) {
-    const line: CartLine = { kind, id };
+  for (const { kind, slug } of stored.items) {
+    const line: CartLine = { kind, slug };
     if (seen.has(cartLineKey(line))) continue;
     seen.add(cartLineKey(line));
     lines.push(line);
@@ -54,7 +56,7 @@ export function parseStoredCart(raw: string | null): CartLine[] {
 export function serializeCart(items: readonly CartLine[]): string {
   const stored: StoredCart = {
     version: CART_STORAGE_VERSION,
-    items: items.map(({ kind, id }) => ({ kind, id })),
+    items: items.map(({ kind, slug }) => ({ kind, slug })),
   };
   return JSON.stringify(stored);
 }

@@ -70,7 +70,7 @@ export function createCartStore(storage: Storage | null = browserStorage()): Car
     add(line) {
       const key = cartLineKey(line);
       if (items.some((item) => cartLineKey(item) === key)) return false;
-      set([...items, { kind: line.kind, id: line.id }], true);
+      set([...items, { kind: line.kind, slug: line.slug }], true);
       return true;
     },
     remove(line) {

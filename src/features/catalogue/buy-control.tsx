@@ -1,20 +1,29 @@
 import { Check, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { catalogueText as text } from '@/content/shop';
-import type { CatalogueItemKind, ShopActions } from './catalogue-types';
+import type { ShopActions, ShopItemRef } from './catalogue-types';
 import { AppLink } from '@/components/ui/app-link';
 
 interface BuyControlProps {
-  kind: CatalogueItemKind;
-  id: string;
+  item: ShopItemRef;
   title: string;
   actions: ShopActions;
 }
 
 /** 'Add to Cart', or 'In Cart' (a link to the cart), or 'Owned' for what the customer already has. */
-export function BuyControl({ kind, id, title, actions }: BuyControlProps) {
-  const availability = actions.availability(kind, id);
+export function BuyControl({ item, title, actions }: BuyControlProps) {
+  const availability = actions.availability(item);
+  // Add to Cart is replaced by 'In Cart': when the press came from this button, focus moves to the link that
+  // replaces it instead of dropping to the page.
+  const pressed = useRef(false);
+  const inCart = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (availability === 'in-cart' && pressed.current) inCart.current?.querySelector('a')?.focus();
+    pressed.current = false;
+  }, [availability]);
+
   if (availability === 'owned') {
     return (
       <span
@@ -29,15 +38,23 @@ export function BuyControl({ kind, id, title, actions }: BuyControlProps) {
   }
   if (availability === 'in-cart') {
     return (
-      <AppLink to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-        <Check aria-hidden="true" />
-        {text.inCart}
-        <span className="sr-only">: {title}</span>
-      </AppLink>
+      <span ref={inCart} className="contents">
+        <AppLink to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          <Check aria-hidden="true" />
+          {text.inCart}
+          <span className="sr-only">: {title}</span>
+        </AppLink>
+      </span>
     );
   }
   return (
-    <Button size="sm" onClick={() => actions.add(kind, id, title)}>
+    <Button
+      size="sm"
+      onClick={(event) => {
+        pressed.current = document.activeElement === event.currentTarget;
+        actions.add(item, title);
+      }}
+    >
       <ShoppingCart aria-hidden="true" />
       {text.addToCart}
       <span className="sr-only">: {title}</span>

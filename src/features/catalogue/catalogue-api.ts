@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { supabaseEnv as env } from '@/config/supabase-env';
 import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
-import type { Catalogue, CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
+import type { Catalogue, CatalogueProduct, CataloguePackage } from './catalogue-types';
 
 // The published catalogue, read from the REST API with the public anon key. Plain fetch: these reads need
 // no session, so supabase-js stays off the catalogue pages' first load.
@@ -86,28 +86,4 @@ export function useProducts() {
 
 export function usePackages() {
   return useCatalogue(selectPackages);
-}
-
-/**
- * Resolves an item shown on the page to its id in the database's current catalogue. The embedded snapshot may
- * be older than the database (a re-seeded local stack, an item re-created by the practitioner), so until the
- * first refresh has landed, the item is looked up again by its slug in freshly read data. Null when gone.
- */
-export function useFreshItemResolver(): (kind: CatalogueItemKind, id: string) => Promise<string | null> {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (kind, id) => {
-      const items = (catalogue: Catalogue | undefined): readonly { id: string; slug: string }[] =>
-        (kind === 'product' ? catalogue?.products : catalogue?.packages) ?? [];
-      const item = items(queryClient.getQueryData<Catalogue>(catalogueKeys.all)).find(
-        (entry) => entry.id === id,
-      );
-      if (!item) return null;
-      // Data read from the database has a real timestamp; the embedded snapshot is marked 0.
-      if ((queryClient.getQueryState(catalogueKeys.all)?.dataUpdatedAt ?? 0) > 0) return id;
-      const fresh = await queryClient.fetchQuery({ ...catalogueQueryOptions(), staleTime: 0 });
-      return items(fresh).find((entry) => entry.slug === item.slug)?.id ?? null;
-    },
-    [queryClient],
-  );
 }

@@ -3,28 +3,37 @@ import type { CatalogueItemKind, CatalogueProduct, CataloguePackage } from './ca
 import { isPackageOwned } from './package-value';
 
 export interface CatalogueItemDetails {
+  id: string;
   title: string;
   category: string;
   pricePence: number;
 }
 
-/** Finds a catalogue item by kind and id: its title, category and price as the catalogue has them now. */
+/**
+ * Finds a catalogue item by kind and slug (what a cart line holds: it survives a rebuild and a reseed): its id,
+ * title, category and price as the catalogue has them now.
+ */
 export function catalogueLookup(
   products: readonly CatalogueProduct[],
   packages: readonly CataloguePackage[],
-): (item: { kind: CatalogueItemKind; id: string }) => CatalogueItemDetails | null {
-  const productMap = new Map(products.map((product) => [product.id, product]));
-  const packageMap = new Map(packages.map((pkg) => [pkg.id, pkg]));
-  return ({ kind, id }) => {
+): (item: { kind: CatalogueItemKind; slug: string }) => CatalogueItemDetails | null {
+  const productMap = new Map(products.map((product) => [product.slug, product]));
+  const packageMap = new Map(packages.map((pkg) => [pkg.slug, pkg]));
+  return ({ kind, slug }) => {
     if (kind === 'product') {
-      const product = productMap.get(id);
+      const product = productMap.get(slug);
       return product
-        ? { title: product.title, category: product.category, pricePence: product.pricePence }
+        ? { id: product.id, title: product.title, category: product.category, pricePence: product.pricePence }
         : null;
     }
-    const pkg = packageMap.get(id);
+    const pkg = packageMap.get(slug);
     return pkg
-      ? { title: pkg.title, category: cartText.packageCategory(pkg.category), pricePence: pkg.pricePence }
+      ? {
+          id: pkg.id,
+          title: pkg.title,
+          category: cartText.packageCategory(pkg.category),
+          pricePence: pkg.pricePence,
+        }
       : null;
   };
 }

@@ -42,8 +42,16 @@ export type CatalogueItemKind = 'product' | 'package';
 /** How an item stands for this visitor: buyable, already in the cart, or already in their account. */
 export type ItemAvailability = 'available' | 'in-cart' | 'owned';
 
+/** A catalogue item as the shop's buttons name it: its id (ownership) and its slug (the cart). */
+export interface ShopItemRef {
+  kind: CatalogueItemKind;
+  id: string;
+  slug: string;
+}
+
 /** What a catalogue page needs from the cart and the account; the route composes them. */
 export interface ShopActions {
-  availability: (kind: CatalogueItemKind, id: string) => ItemAvailability;
-  add: (kind: CatalogueItemKind, id: string, title: string) => void;
+  availability: (item: ShopItemRef) => ItemAvailability;
+  /** Adds at once, from whatever catalogue is shown (the prerendered snapshot too): prices are confirmed at checkout. */
+  add: (item: ShopItemRef, title: string) => void;
 }

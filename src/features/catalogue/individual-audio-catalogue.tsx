@@ -198,9 +198,16 @@ function ProductItem({ product, actions, preview, onPreview }: ProductItemProps)
       <div className="mt-auto flex flex-wrap items-center gap-3 pt-4">
         <span className="text-lg font-bold">{formatPence(product.pricePence)}</span>
         {duration ? <span className="text-sm text-muted-foreground">{duration}</span> : null}
+        <span className="text-sm text-muted-foreground" data-testid="audio-format">
+          {text.audioFormat}
+        </span>
         <span className="ml-auto flex flex-wrap gap-2">
           <PreviewButton product={product} state={preview} onToggle={onPreview} />
-          <BuyControl kind="product" id={product.id} title={product.title} actions={actions} />
+          <BuyControl
+            item={{ kind: 'product', id: product.id, slug: product.slug }}
+            title={product.title}
+            actions={actions}
+          />
         </span>
       </div>
     </li>

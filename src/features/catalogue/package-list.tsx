@@ -61,13 +61,16 @@ export const PackageList = memo(function PackageList({ packages, products, actio
               </ol>
               <div className="mt-auto pt-6">
                 <p className="text-3xl font-bold">{formatPence(pkg.pricePence)}</p>
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="audio-format">
+                  {text.audioFormat}
+                </p>
                 {value.savingPence > 0 ? (
                   <p className="mt-1 text-sm text-muted-foreground">
                     {separatePriceText(formatPence(value.separatePence), formatPence(value.savingPence))}
                   </p>
                 ) : null}
                 <div className="mt-4">
-                  <BuyControl kind="package" id={pkg.id} title={pkg.title} actions={actions} />
+                  <BuyControl item={{ kind: 'package', id: pkg.id, slug: pkg.slug }} title={pkg.title} actions={actions} />
                 </div>
               </div>
             </article>

@@ -13,4 +13,10 @@ export interface VerifyPaymentResult {
   refunded?: { pence: number; titles: string[]; done: boolean } | null;
   /** 503: the database was busy; asking again shortly is safe. */
   retry?: boolean;
+  /** Not paid yet: the payment is still processing (or the session still open); asking again is safe. */
+  pending?: boolean;
+  /** On success: the order's lines (product or package titles), in order. */
+  lines?: string[];
+  /** On success: the catalogue products (audios) the order grants, for 'Listen now'. */
+  productIds?: string[];
 }

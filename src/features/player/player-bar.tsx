@@ -184,6 +184,7 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
                 }
                 onClick={player.togglePlay}
                 variant="primary"
+                data-player-toggle=""
                 data-testid="player-play"
               >
                 {player.isLoading ? (

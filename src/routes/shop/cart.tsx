@@ -91,6 +91,9 @@ function CartContents() {
           {text.total}
         </h2>
         <p className="text-sm text-muted-foreground">{cartCountText(priced.payable.length)}</p>
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="cart-format">
+          {text.formatNote}
+        </p>
         <p className="mt-2 text-3xl font-bold" data-testid="cart-total">
           {formatPence(priced.totalPence)}
         </p>

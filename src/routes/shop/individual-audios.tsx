@@ -5,14 +5,12 @@ import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogueText as text, shopSeo } from '@/content/shop';
-import { useAuth } from '@/features/auth/auth-context';
-import { useCart } from '@/features/cart/cart-context';
 import { useProducts } from '@/features/catalogue/catalogue-api';
 import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
 import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
-import { usePaymentReturn } from '@/features/checkout/use-payment-return';
+import { useLegacyPaymentReturn } from '@/features/checkout/use-payment-return';
 import { useShopActions } from './shop-actions';
 import { AppLink } from '@/components/ui/app-link';
 
@@ -33,14 +31,12 @@ export function Component() {
 }
 
 function IndividualAudios() {
-  const { loading, refreshPurchases } = useAuth();
-  const { clear } = useCart();
   const products = useProducts();
   // A refreshed catalogue re-renders the list in a transition (small slices), not in the query's synchronous
   // update; the list component is memoized, so that update itself renders nothing below this.
   const shownProducts = useDeferredValue(products.data);
   const actions = useShopActions();
-  const { verifying } = usePaymentReturn({ ready: !loading, clearCart: clear, refreshPurchases });
+  useLegacyPaymentReturn();
 
   return (
     <>
@@ -62,11 +58,6 @@ function IndividualAudios() {
         </AppLink>
       </PageHeader>
       <Container className="pb-16">
-        {verifying ? (
-          <p role="status" className="mb-6 rounded-lg bg-primary-soft p-4 text-center font-semibold">
-            {text.verifying}
-          </p>
-        ) : null}
         {shownProducts ? (
           <IndividualAudioCatalogue products={shownProducts} actions={actions} />
         ) : (

@@ -100,8 +100,9 @@ serve(async (req) => {
         client_reference_id: order.order_id,
         metadata: { order_id: order.order_id },
         payment_intent_data: { metadata: { order_id: order.order_id } },
-        success_url: `${site}/individual-audios?payment=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${site}/individual-audios?payment=cancelled`,
+        // The payment result page (docs/payment-result.md); the order id lets it name what was not bought.
+        success_url: `${site}/checkout/result?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${site}/checkout/result?status=cancelled&order=${order.order_id}`,
       },
       { idempotencyKey: `checkout-${order.order_id}` },
     );

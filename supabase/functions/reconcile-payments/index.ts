@@ -4,7 +4,7 @@
 // nothing. Called on a schedule (pg_cron + pg_net with the service role key: docs/money.md) or by an admin
 // from the dashboard (their JWT).
 //
-// POST {} → 200 { checked, fulfilled, failed, refunds, receipts }. 401 signed out, 403 not an admin.
+// POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired }. 401 signed out, 403 not an admin.
 import { requireEnv, serve } from '../_shared/env.ts';
 import { fulfil, refundUngranted } from '../_shared/fulfil.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
@@ -122,5 +122,12 @@ serve(async (req) => {
     if ((await sendOrderEmail(db, order.id, 'receipt')) === 'sent') receipts += 1;
   }
 
-  return json(200, { checked: sessionIds.length, fulfilled, failed, refunds, receipts });
+  // Checkouts never paid expire (docs/payment-result.md): after the paid ones above were fulfilled, so a paid
+  // session whose webhook was missed is granted first (and an expired order is still fulfilled if paid later).
+  const stale = await db.rpc('expire_stale_checkouts');
+  if (stale.error)
+    console.warn('[reconcile-payments] expiring unpaid checkouts failed:', stale.error.message);
+  const expired = typeof stale.data === 'number' ? stale.data : 0;
+
+  return json(200, { checked: sessionIds.length, fulfilled, failed, refunds, receipts, expired });
 });

@@ -1,5 +1,5 @@
-// verify-payment (signed in): { sessionId } → { success, purchase: { title }, error, refunded }. The return
-// page's shortcut: the same fulfilment the webhook runs, for the order's own customer only (anyone else's
+// verify-payment (signed in): { sessionId } → { success, purchase: { title }, error, refunded, pending, lines,
+// productIds }. The payment result page's shortcut (docs/payment-result.md): the same fulfilment the webhook runs, for the order's own customer only (anyone else's
 // session answers 404 and grants nothing). `refunded` ({ pence, titles, done }) says what was paid for audio
 // the customer already had and is refunded (docs/money.md); 503 { retry: true } when the database is busy.
 import { TransientDatabaseError } from '../_shared/db-retry.ts';
@@ -11,8 +11,8 @@ import { stripeClient } from '../_shared/stripe.ts';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
-function failure(status: number, error: string): Response {
-  return json(status, { success: false, purchase: null, error });
+function failure(status: number, error: string, pending = false): Response {
+  return json(status, { success: false, purchase: null, error, pending });
 }
 
 serve(async (req) => {
@@ -62,18 +62,34 @@ serve(async (req) => {
       mismatch: 'The payment does not match the order. Please contact support.',
       refunded: 'This payment was refunded.',
     } as const;
-    return failure(200, messages[result.reason]);
+    // Not paid yet (still processing, or the session still open): the result page asks again.
+    return failure(200, messages[result.reason], result.reason === 'unpaid');
   }
 
-  const lines = await db
-    .from('order_lines')
-    .select('title')
-    .eq('order_id', order.id)
-    .order('position', { ascending: true });
+  const [lines, items] = await Promise.all([
+    db.from('order_lines').select('title').eq('order_id', order.id).order('position', { ascending: true }),
+    db
+      .from('order_items')
+      .select('product_id')
+      .eq('order_id', order.id)
+      .order('line_position')
+      .order('product_id'),
+  ]);
   if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
+  if (items.error) console.warn('[verify-payment] reading the items of order', order.id, 'failed');
   const titles = (lines.data ?? []).map((line: { title: string }) => line.title);
+  // The audios this order grants, so the result page can offer 'Listen now' with them.
+  const productIds = (items.data ?? []).map((item: { product_id: string }) => item.product_id);
   const refunded = result.ungranted
     ? { pence: result.ungranted.pence, titles: result.ungranted.titles, done: result.ungranted.refunded }
     : null;
-  return json(200, { success: true, purchase: { title: briefTitle(titles) }, error: null, refunded });
+  return json(200, {
+    success: true,
+    purchase: { title: briefTitle(titles) },
+    error: null,
+    refunded,
+    pending: false,
+    lines: titles,
+    productIds,
+  });
 });
