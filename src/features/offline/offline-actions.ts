@@ -48,7 +48,7 @@ export async function saveForOffline(audio: AudioToSave, userId: string, quiet =
     if (!quiet) toast.success(offlineText.toast.saved(audio.title));
     return true;
   } catch (error) {
-    // Without the title: what someone bought is health data (PRODUCT.md).
+    // Without the title: what someone bought is health data (docs/product-rules.md D26).
     console.warn('Saving for offline failed:', error instanceof Error ? error.name : 'error');
     toast.error(isQuotaError(error) ? offlineText.toast.quotaExceeded : offlineText.toast.saveFailed);
     return false;

@@ -1,6 +1,6 @@
 // Which audios this browser keeps for offline listening, and for whom: a small list in localStorage, so My
 // Account can show and play them with the network off (the audio itself is in Cache Storage,
-// saved-audio-store.ts). Titles are what the customer bought (health data, PRODUCT.md): they stay on the device
+// saved-audio-store.ts). Titles are what the customer bought (health data, docs/product-rules.md D26): they stay on the device
 // of the account that saved them and are removed with the copies.
 
 export interface SavedAudio {

@@ -1,7 +1,7 @@
 // Saving, removing and checking the audio kept on this device. The file is fetched once with a short-lived link
 // from the audio-url edge function (docs/audio-links.md) and stored in Cache Storage under the product's stable
 // key (offlineAudioUrl), never under the link, which stops working within minutes. The offline worker plays it
-// from there (service-worker.ts). Nothing here logs a title (PRODUCT.md "Health data").
+// from there (service-worker.ts). Nothing here logs a title (docs/product-rules.md D26 "Health data").
 import { signOwnedAudioUrl, type SignedAudioUrl } from '@/lib/audio-storage';
 import { OFFLINE_AUDIO_CACHE, OFFLINE_AUDIO_PATH, offlineAudioUrl } from './offline-worker-config';
 import { addSavedAudio, readSavedAudio, removeSavedAudioEntries, type SavedAudio } from './saved-audio-index';
