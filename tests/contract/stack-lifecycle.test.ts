@@ -76,7 +76,7 @@ describe('local stack lifecycle: inbox, persistence across restarts, one process
     expect(html.indexOf(second.email)).toBeLessThan(html.indexOf(first.email));
     expect(html).toMatch(
       // The practice's link: the site's /auth/confirm with the token hash (docs/auth-links.md).
-      /<a href="http:\/\/localhost:4173\/auth\/confirm\?token_hash=[0-9a-f]{64}&(amp;)?type=email"[^>]*>Confirm my email<\/a>/,
+      /<a href="http:\/\/localhost:4173\/auth\/confirm\?token_hash=[0-9a-f]{64}&(amp;)?type=email&(amp;)?next=[^"]*"[^>]*>Confirm my email<\/a>/,
     );
     const filtered = await (
       await fetch(`${current.url}/_local/inbox?to=${encodeURIComponent(first.email)}`)

@@ -24,7 +24,8 @@ describe('config.toml email templates', () => {
       const html = readFileSync(template!.contentPath, 'utf8');
       const type = { confirmation: 'email', recovery: 'recovery', email_change: 'email_change' }[kind];
       expect(html).toContain(
-        `href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&amp;type=${type}"`,
+        // `next`: where the person was going, so the link returns them there (docs/auth-links.md).
+        `href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&amp;type=${type}&amp;next={{ .RedirectTo }}"`,
       );
       expect(html).not.toContain('{{ .ConfirmationURL }}');
     }
@@ -73,8 +74,9 @@ describe('the local stack renders them', () => {
     expect(email.subject).toBe('Confirm Your Signup');
     expect(email.html).toContain('Mindful Change Hypnotherapy');
     expect(email.html).toContain('new@example.com');
-    const confirmLink = `${context.siteUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
-    expect(email.html).toContain(`href="${confirmLink.replace('&', '&amp;')}"`);
+    // No redirect asked for: the link returns to the site itself.
+    const confirmLink = `${context.siteUrl}/auth/confirm?token_hash=${tokenHash}&type=email&next=${context.siteUrl}`;
+    expect(email.html).toContain(`href="${confirmLink.replaceAll('&', '&amp;')}"`);
     expect(email.html).not.toContain(link.replace(/&/g, '&#38;'));
     expect(email.html).not.toContain('{{');
     expect(email.text).toContain('Confirm your email address');
