@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { accountText } from '@/content/account';
@@ -48,6 +48,21 @@ export function AccountPage({
   // The orders Orders shows (one query, shared): Your audio says how each audio was paid for from them.
   const orders = useQuery(ordersQueryOptions(userId));
   const paidAs = orders.data ? paidAsByPurchase(audios, orders.data) : undefined;
+  // A purchase newer than the cached orders (bought within their stale time): fetch the orders once more, so
+  // its order shows and its audio gets its price (once per set of unknown orders: no loop if one never comes).
+  const { data: loadedOrders, refetch: refetchOrders } = orders;
+  const unknownOrders = loadedOrders
+    ? [...new Set(audios.flatMap((audio) => (audio.orderId ? [audio.orderId] : [])))]
+        .filter((orderId) => !loadedOrders.some((order) => order.id === orderId))
+        .sort()
+        .join(',')
+    : '';
+  const refetchedFor = useRef('');
+  useEffect(() => {
+    if (!unknownOrders || refetchedFor.current === unknownOrders) return;
+    refetchedFor.current = unknownOrders;
+    void refetchOrders();
+  }, [unknownOrders, refetchOrders]);
 
   // A deleted account's audio leaves this device too (docs/offline-listening.md).
   async function deleted() {
