@@ -90,11 +90,13 @@ describe('Your audio', () => {
       { id: 'ps', title: 'Deep Sleep', category: 'Sleep', purchaseDate: '2026-11-21', price: 2.69, productId: 'prod-s', orderId: 'o1' },
       { id: 'pf', title: 'Full Price', category: 'Sleep', purchaseDate: '2026-11-20', price: 2.99, productId: 'prod-f', orderId: 'o2' },
       { id: 'pl', title: 'Loading Order', category: 'Sleep', purchaseDate: '2026-11-19', price: 1.58, productId: 'prod-l', orderId: 'o3' },
+      { id: 'pr', title: 'Older Order', category: 'Sleep', purchaseDate: '2026-11-18', price: 2.49, productId: 'prod-r', orderId: 'o4' },
     ];
     const paidAs = new Map<string, PaidAs>([
       ['pa', { kind: 'package', packageTitle: 'Stop Smoking Package' }],
       ['ps', { kind: 'single', discounted: true }],
       ['pf', { kind: 'single', discounted: false }],
+      ['pr', { kind: 'recorded' }],
     ]);
     render(withProviders(<YourAudioSection audios={bought} player={player()} paidAs={paidAs} />));
     const items = within(screen.getByRole('list', { name: 'Your audio' })).getAllByRole('listitem');
@@ -105,6 +107,8 @@ describe('Your audio', () => {
     expect(items[2]).not.toHaveTextContent('after discount');
     // Its order not known (yet): no price rather than a possibly split one.
     expect(items[3]).not.toHaveTextContent('£');
+    // Its order known but silent on it (written without order_items): the recorded price.
+    expect(items[4]).toHaveTextContent('£2.49');
   });
 
   it('Play plays the audio with the playable list as the queue; Add to playlist and Play all use the player', async () => {

@@ -13,6 +13,8 @@ export interface OrderLine {
   title: string;
   category: string;
   pricePence: number;
+  /** A product line's catalogue product (null for a package, or once the product is deleted). */
+  productId: string | null;
   /**
    * A package line's audios (titles, A to Z) from order_items, without prices: the customer paid the package
    * price, and the split over its audios (docs/money.md) is bookkeeping. Empty for a product line.
@@ -50,6 +52,7 @@ interface OrderLineRow {
   title: string;
   category: string | null;
   price_pence: number;
+  product_id?: string | null;
 }
 
 interface OrderItemRow {
@@ -74,7 +77,7 @@ interface OrderRow {
 }
 
 const ORDER_COLUMNS =
-  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence), order_items(product_id, line_position, products(title))';
+  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence, product_id), order_items(product_id, line_position, products(title))';
 
 export function toAccountOrder(row: OrderRow): AccountOrder {
   const items = row.order_items ?? [];
@@ -98,6 +101,7 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
         title: line.title,
         category: line.category ?? '',
         pricePence: line.price_pence,
+        productId: line.product_id ?? null,
         audios: line.kind === 'package' ? audiosOf(line.position) : [],
       })),
     items: items.map((item) => ({ productId: item.product_id, linePosition: item.line_position })),

@@ -61,6 +61,7 @@ function paidText(audio: OwnedAudio, paidAs: PaidAs | undefined): string | null 
   if (paidAs?.kind === 'single') {
     return paidAs.discounted ? text.afterDiscount(formatPounds(audio.price)) : formatPounds(audio.price);
   }
+  if (paidAs?.kind === 'recorded') return formatPounds(audio.price);
   return audio.orderId ? null : formatPounds(audio.price);
 }
 
