@@ -31,8 +31,9 @@ function OrderLineItem({ line }: { line: OrderLine }) {
           aria-label={text.packageAudios(line.title)}
           className="mt-1 ml-5 list-disc space-y-0.5 text-muted-foreground"
         >
-          {line.audios.map((title) => (
-            <li key={title} className="break-words">
+          {/* Titles are unique only within a category: the index keeps two same-named audios apart. */}
+          {line.audios.map((title, index) => (
+            <li key={`${index}:${title}`} className="break-words">
               {title}
             </li>
           ))}
