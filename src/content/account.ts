@@ -16,6 +16,8 @@ export const accountText = {
     downloadFailed: 'The download could not start. Please try again.',
     purchased: 'Purchased',
     price: 'Price',
+    partOf: (packageTitle: string) => `Part of ${packageTitle}`,
+    afterDiscount: (price: string) => `${price} after discount`,
     category: 'Category',
     unavailable: 'This audio is not available to stream yet.',
     empty: {
@@ -35,10 +37,14 @@ export const accountText = {
     caption: 'Your orders',
     date: 'Date',
     items: 'Items',
+    packageAudios: (packageTitle: string) => `Audios in ${packageTitle}`,
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    // U+2212 minus: read as "minus" by screen readers, unlike a hyphen.
+    discountAmount: (amount: string) => `−${amount}`,
     total: 'Total',
     status: 'Status',
     dispute: 'Dispute',
-    paidWithDiscount: (paid: string) => `Paid ${paid}`,
     autoRefunded: (amount: string) => `${amount} refunded: you already had part of this order`,
     disputeLabels: {
       open: 'Payment disputed: its audio is paused until the dispute is settled',

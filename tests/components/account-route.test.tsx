@@ -118,6 +118,48 @@ describe('/account', () => {
     expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders
   });
 
+  it('shows what each audio was paid as: part of its package, a discounted single as such (issue 29)', async () => {
+    signIn();
+    // Bookkeeping (docs/money.md): the £6.99 package split £1.57/£1.58 less the code's share, the single £2.69.
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p3', title: 'Deep Sleep', category: 'Sleep', price: '2.69', created_at: '2026-11-21T10:00:00Z', download_url: null, product_id: 'prod-s', order_id: 'o9' },
+        { id: 'p2', title: 'Cravings Away', category: 'Smoking', price: '1.57', created_at: '2026-11-21T10:00:00Z', download_url: null, product_id: 'prod-c', order_id: 'o9' },
+        { id: 'p1', title: 'Inception Guide', category: 'Smoking', price: '1.58', created_at: '2026-11-21T10:00:00Z', download_url: null, product_id: 'prod-a', order_id: 'o9' },
+      ],
+      error: null,
+    });
+    fake.client.tables.orders = () => ({
+      data: [{
+        id: 'o9', created_at: '2026-11-21T10:00:00Z', status: 'paid', amount_pence: 998, amount_paid_pence: 968, currency: 'gbp',
+        order_lines: [
+          { position: 1, kind: 'package', title: 'Stop Smoking Package', category: '', price_pence: 699 },
+          { position: 2, kind: 'product', title: 'Deep Sleep', category: 'Sleep', price_pence: 299 },
+        ],
+        order_items: [
+          { product_id: 'prod-a', line_position: 1, products: { title: 'Inception Guide' } },
+          { product_id: 'prod-c', line_position: 1, products: { title: 'Cravings Away' } },
+          { product_id: 'prod-s', line_position: 2, products: { title: 'Deep Sleep' } },
+        ],
+      }],
+      error: null,
+    });
+    await renderAccount();
+    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    const item = (title: string) => within(audio).getByRole('heading', { level: 3, name: title }).closest('li')!;
+    await waitFor(() => expect(item('Deep Sleep')).toHaveTextContent('£2.69 after discount'));
+    expect(item('Cravings Away')).toHaveTextContent('Part of Stop Smoking Package');
+    expect(item('Inception Guide')).toHaveTextContent('Part of Stop Smoking Package');
+    expect(audio).not.toHaveTextContent('£1.5');
+    const orders = await screen.findByRole('list', { name: 'Your orders' });
+    expect(orders).toHaveTextContent('Stop Smoking Package£6.99');
+    expect(orders).toHaveTextContent('Discount−£0.30');
+    expect(orders).not.toHaveTextContent('£1.5');
+    // One orders query serves both sections. The app's query cache still holds this customer's orders from the
+    // test before, without o9 (as after a purchase within their stale time): the page fetched them again.
+    expect(fake.client.queries.filter((q) => q.table === 'orders')).toHaveLength(1);
+  });
+
   it('Play, Add to playlist and Play all reach the app player with the purchases as tracks', async () => {
     const user = userEvent.setup();
     signIn();

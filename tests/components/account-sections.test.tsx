@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataExportSection } from '@/features/account/data-export-section';
 import { DeleteAccountSection } from '@/features/account/delete-account-section';
 import { OrdersSection } from '@/features/account/orders-section';
+import type { PaidAs } from '@/features/account/paid-as';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import { fake } from './auth-fake-supabase';
 
@@ -83,6 +84,33 @@ describe('Your audio', () => {
     expect(items[1]).toHaveTextContent('This audio is not available to stream yet.');
   });
 
+  it("shows a package's audio as part of the package and a discounted single as such, never a split price", () => {
+    const bought: OwnedAudio[] = [
+      { id: 'pa', title: 'Cravings Away', category: 'Smoking', purchaseDate: '2026-11-21', price: 1.57, productId: 'prod-c', orderId: 'o1' },
+      { id: 'ps', title: 'Deep Sleep', category: 'Sleep', purchaseDate: '2026-11-21', price: 2.69, productId: 'prod-s', orderId: 'o1' },
+      { id: 'pf', title: 'Full Price', category: 'Sleep', purchaseDate: '2026-11-20', price: 2.99, productId: 'prod-f', orderId: 'o2' },
+      { id: 'pl', title: 'Loading Order', category: 'Sleep', purchaseDate: '2026-11-19', price: 1.58, productId: 'prod-l', orderId: 'o3' },
+      { id: 'pr', title: 'Older Order', category: 'Sleep', purchaseDate: '2026-11-18', price: 2.49, productId: 'prod-r', orderId: 'o4' },
+    ];
+    const paidAs = new Map<string, PaidAs>([
+      ['pa', { kind: 'package', packageTitle: 'Stop Smoking Package' }],
+      ['ps', { kind: 'single', discounted: true }],
+      ['pf', { kind: 'single', discounted: false }],
+      ['pr', { kind: 'recorded' }],
+    ]);
+    render(withProviders(<YourAudioSection audios={bought} player={player()} paidAs={paidAs} />));
+    const items = within(screen.getByRole('list', { name: 'Your audio' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Part of Stop Smoking Package');
+    expect(items[0]).not.toHaveTextContent('£');
+    expect(items[1]).toHaveTextContent('£2.69 after discount');
+    expect(items[2]).toHaveTextContent('£2.99');
+    expect(items[2]).not.toHaveTextContent('after discount');
+    // Its order not known (yet): no price rather than a possibly split one.
+    expect(items[3]).not.toHaveTextContent('£');
+    // Its order known but silent on it (written without order_items): the recorded price.
+    expect(items[4]).toHaveTextContent('£2.49');
+  });
+
   it('Play plays the audio with the playable list as the queue; Add to playlist and Play all use the player', async () => {
     const user = userEvent.setup();
     const actions = player();
@@ -145,22 +173,32 @@ describe('Your audio', () => {
 });
 
 describe('Orders', () => {
+  // A £6.99 package (three audios) and a £2.99 single, paid with a promotion code worth 30p: £9.98 less £0.30.
   const row = {
     id: 'order-1',
     created_at: '2026-11-21T10:15:00Z',
     status: 'paid',
-    amount_pence: 2998,
-    amount_paid_pence: 2498,
+    amount_pence: 998,
+    amount_paid_pence: 968,
     currency: 'gbp',
     order_lines: [
-      { position: 2, kind: 'product', title: 'Second line', category: 'Sleep', price_pence: 1499 },
-      { position: 1, kind: 'package', title: 'First line', category: '', price_pence: 1499 },
+      { position: 2, kind: 'product', title: 'Deep Sleep', category: 'Sleep', price_pence: 299 },
+      { position: 1, kind: 'package', title: 'Stop Smoking Package', category: '', price_pence: 699 },
+    ],
+    order_items: [
+      { product_id: 'prod-b', line_position: 1, products: { title: 'Smoke Free Mornings' } },
+      { product_id: 'prod-s', line_position: 2, products: { title: 'Deep Sleep' } },
+      { product_id: 'prod-a', line_position: 1, products: { title: 'Inception Guide' } },
+      { product_id: 'prod-c', line_position: 1, products: { title: 'Cravings Away' } },
     ],
   };
 
-  it("shows the user's orders: date, items in order, total (and what was paid), status", async () => {
+  it("shows each order as paid: a package as one line with its audios beneath, the discount, the total, status", async () => {
     fake.client.tables.orders = () => ({
-      data: [row, { ...row, id: 'order-0', created_at: '2026-10-01T09:00:00Z', status: 'refunded', amount_paid_pence: 2998, order_lines: [] }],
+      data: [
+        row,
+        { ...row, id: 'order-0', created_at: '2026-10-01T09:00:00Z', status: 'refunded', amount_pence: 299, amount_paid_pence: 299, order_lines: [row.order_lines[0]], order_items: [] },
+      ],
       error: null,
     });
     render(withProviders(<OrdersSection userId="user-1" />));
@@ -169,18 +207,42 @@ describe('Orders', () => {
     const orders = within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.closest('li')!);
     expect(orders[0]).toHaveTextContent('21 November 2026');
     expect(orders[0]).toHaveTextContent('Paid');
-    expect(within(orders[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'First line£14.99',
-      'Second line£14.99',
+    const lines = within(orders[0]!).getAllByRole('listitem').filter((li) => li.parentElement?.closest('li') === orders[0]);
+    expect(lines.map((li) => li.firstElementChild?.textContent)).toEqual(['Stop Smoking Package£6.99', 'Deep Sleep£2.99']);
+    // The package's audios beneath it, by title, without the split prices the bookkeeping records.
+    const packageAudios = within(orders[0]!).getByRole('list', { name: 'Audios in Stop Smoking Package' });
+    expect(within(packageAudios).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Cravings Away',
+      'Inception Guide',
+      'Smoke Free Mornings',
     ]);
-    expect(orders[0]).toHaveTextContent('£29.98 (Paid £24.98)');
+    expect(packageAudios).not.toHaveTextContent('£');
+    expect(orders[0]).toHaveTextContent('Subtotal£9.98');
+    expect(orders[0]).toHaveTextContent('Discount−£0.30');
+    expect(orders[0]).toHaveTextContent('Total£9.68');
     expect(orders[1]).toHaveTextContent('1 October 2026');
     expect(orders[1]).toHaveTextContent('Refunded');
-    expect(orders[1]).not.toHaveTextContent('(Paid');
+    expect(orders[1]).toHaveTextContent('Total£2.99');
+    expect(orders[1]).not.toHaveTextContent('Discount');
+    expect(orders[1]).not.toHaveTextContent('Subtotal');
+    expect(within(orders[1]!).queryByRole('list', { name: /^Audios in/ })).toBeNull();
     // Only the caller's orders, even for an admin whose policy reads all.
     const query = fake.client.queries.find((q) => q.table === 'orders')!;
     expect(query.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
     expect(query.calls).toContainEqual(['order', ['created_at', { ascending: false }]]);
+  });
+
+  it('keeps a package line when its audios can no longer be read, and totals an order not yet paid at its catalogue total', async () => {
+    fake.client.tables.orders = () => ({
+      data: [{ ...row, amount_paid_pence: null, order_items: [{ product_id: 'prod-a', line_position: 1, products: null }] }],
+      error: null,
+    });
+    render(withProviders(<OrdersSection userId="user-1" />));
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    expect(list).toHaveTextContent('Stop Smoking Package£6.99');
+    expect(within(list).queryByRole('list', { name: 'Audios in Stop Smoking Package' })).toBeNull();
+    expect(list).toHaveTextContent('Total£9.98');
+    expect(list).not.toHaveTextContent('Discount');
   });
 
   it('says when there are none, and offers a retry when they could not load', async () => {

@@ -48,7 +48,7 @@ describe('audioFileName', () => {
 });
 
 describe('toAccountOrder', () => {
-  it('maps the row and sorts lines by position', () => {
+  it("maps the row, sorts lines by position and lists a package line's audios A to Z", () => {
     expect(
       toAccountOrder({
         id: 'o',
@@ -58,8 +58,14 @@ describe('toAccountOrder', () => {
         amount_paid_pence: null,
         currency: 'gbp',
         order_lines: [
-          { position: 2, kind: 'product', title: 'B', category: null, price_pence: 299 },
+          { position: 2, kind: 'product', title: 'B', category: null, price_pence: 299, product_id: 'prod-b' },
           { position: 1, kind: 'package', title: 'A', category: 'Sleep', price_pence: 399 },
+        ],
+        order_items: [
+          { product_id: 'prod-z', line_position: 1, products: { title: 'Zest' } },
+          { product_id: 'prod-b', line_position: 2, products: { title: 'B' } },
+          { product_id: 'prod-gone', line_position: 1, products: null },
+          { product_id: 'prod-c', line_position: 1, products: { title: 'Calm' } },
         ],
       }),
     ).toEqual({
@@ -70,8 +76,14 @@ describe('toAccountOrder', () => {
       amountPaidPence: null,
       currency: 'gbp',
       lines: [
-        { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399 },
-        { position: 2, kind: 'product', title: 'B', category: '', pricePence: 299 },
+        { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399, productId: null, audios: ['Calm', 'Zest'] },
+        { position: 2, kind: 'product', title: 'B', category: '', pricePence: 299, productId: 'prod-b', audios: [] },
+      ],
+      items: [
+        { productId: 'prod-z', linePosition: 1 },
+        { productId: 'prod-b', linePosition: 2 },
+        { productId: 'prod-gone', linePosition: 1 },
+        { productId: 'prod-c', linePosition: 1 },
       ],
       autoRefundedPence: 0,
       dispute: null,

@@ -10,6 +10,7 @@ const row: PurchaseRow = {
   created_at: '2026-03-04T23:30:00.000+00:00',
   download_url: 'audio/insomnia/deep-sleep.mp3',
   product_id: 'prod-1',
+  order_id: 'order-1',
 };
 
 describe('toPurchase (docs/product-rules.md §3)', () => {
@@ -22,17 +23,19 @@ describe('toPurchase (docs/product-rules.md §3)', () => {
       price: 2.99,
       streamUrl: 'audio/insomnia/deep-sleep.mp3',
       productId: 'prod-1',
+      orderId: 'order-1',
     });
   });
 
   it('keeps numeric prices and tolerates a missing category and URL', () => {
     expect(
-      toPurchase({ ...row, price: 6.99, category: null, download_url: null, product_id: null }),
+      toPurchase({ ...row, price: 6.99, category: null, download_url: null, product_id: null, order_id: null }),
     ).toMatchObject({
       price: 6.99,
       category: '',
       streamUrl: null,
       productId: null,
+      orderId: null,
     });
   });
 

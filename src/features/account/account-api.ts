@@ -13,6 +13,19 @@ export interface OrderLine {
   title: string;
   category: string;
   pricePence: number;
+  /** A product line's catalogue product (null for a package, or once the product is deleted). */
+  productId: string | null;
+  /**
+   * A package line's audios (titles, A to Z) from order_items, without prices: the customer paid the package
+   * price, and the split over its audios (docs/money.md) is bookkeeping. Empty for a product line.
+   */
+  audios: string[];
+}
+
+/** An audio an order granted, and the line (position) it came from (public.order_items). */
+export interface OrderGrantedItem {
+  productId: string;
+  linePosition: number;
 }
 
 export interface AccountOrder {
@@ -25,6 +38,8 @@ export interface AccountOrder {
   amountPaidPence: number | null;
   currency: string;
   lines: OrderLine[];
+  /** Every audio the order grants, with its line: how My Account tells a package's audio from a single. */
+  items: OrderGrantedItem[];
   /** Paid for audio already owned and refunded automatically (docs/money.md); 0 when none. */
   autoRefundedPence: number;
   /** A chargeback: open (audio suspended), won (restored), lost (removed); null when none. */
@@ -37,6 +52,14 @@ interface OrderLineRow {
   title: string;
   category: string | null;
   price_pence: number;
+  product_id?: string | null;
+}
+
+interface OrderItemRow {
+  product_id: string;
+  line_position: number;
+  /** Null when the customer may no longer read the product (unpublished and not owned, e.g. refunded). */
+  products: { title: string } | null;
 }
 
 interface OrderRow {
@@ -47,15 +70,22 @@ interface OrderRow {
   amount_paid_pence: number | null;
   currency: string;
   order_lines: OrderLineRow[] | null;
+  order_items?: OrderItemRow[] | null;
   ungranted_pence?: number;
   ungranted_refunded_at?: string | null;
   dispute_status?: 'open' | 'won' | 'lost' | null;
 }
 
 const ORDER_COLUMNS =
-  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence)';
+  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence, product_id), order_items(product_id, line_position, products(title))';
 
 export function toAccountOrder(row: OrderRow): AccountOrder {
+  const items = row.order_items ?? [];
+  const audiosOf = (position: number) =>
+    items
+      .filter((item) => item.line_position === position)
+      .flatMap((item) => (item.products?.title ? [item.products.title] : []))
+      .sort((a, b) => a.localeCompare(b, 'en-GB'));
   return {
     id: row.id,
     createdAt: row.created_at,
@@ -71,7 +101,10 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
         title: line.title,
         category: line.category ?? '',
         pricePence: line.price_pence,
+        productId: line.product_id ?? null,
+        audios: line.kind === 'package' ? audiosOf(line.position) : [],
       })),
+    items: items.map((item) => ({ productId: item.product_id, linePosition: item.line_position })),
     autoRefundedPence: row.ungranted_refunded_at ? (row.ungranted_pence ?? 0) : 0,
     dispute: row.dispute_status ?? null,
   };

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { accountText } from '@/content/account';
 import type { BrowserSettings } from './account-export';
+import { ordersQueryOptions } from './account-api';
 import { AccountSection } from './account-section';
 import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
@@ -12,6 +14,7 @@ import { OrdersSection } from './orders-section';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
 import { removeSavedAudio } from '@/features/offline/saved-audio-store';
 import { OnThisDeviceSection } from './on-this-device-section';
+import { paidAsByPurchase } from './paid-as';
 import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
 
 interface AccountPageProps {
@@ -42,6 +45,25 @@ export function AccountPage({
   practiceLog,
   practitioner,
 }: AccountPageProps) {
+  // The orders Orders shows (one query, shared): Your audio says how each audio was paid for from them.
+  const orders = useQuery(ordersQueryOptions(userId));
+  const paidAs = orders.data ? paidAsByPurchase(audios, orders.data) : undefined;
+  // A purchase newer than the cached orders (bought within their stale time): fetch the orders once more, so
+  // its order shows and its audio gets its price (once per set of unknown orders: no loop if one never comes).
+  const { data: loadedOrders, refetch: refetchOrders } = orders;
+  const unknownOrders = loadedOrders
+    ? [...new Set(audios.flatMap((audio) => (audio.orderId ? [audio.orderId] : [])))]
+        .filter((orderId) => !loadedOrders.some((order) => order.id === orderId))
+        .sort()
+        .join(',')
+    : '';
+  const refetchedFor = useRef('');
+  useEffect(() => {
+    if (!unknownOrders || refetchedFor.current === unknownOrders) return;
+    refetchedFor.current = unknownOrders;
+    void refetchOrders();
+  }, [unknownOrders, refetchOrders]);
+
   // A deleted account's audio leaves this device too (docs/offline-listening.md).
   async function deleted() {
     await removeSavedAudio(savedAudioOf(userId).map((audio) => audio.productId)).catch(() => undefined);
@@ -51,7 +73,7 @@ export function AccountPage({
   return (
     <Container width="4xl" className="space-y-6 pb-16">
       {practitioner}
-      <YourAudioSection audios={audios} player={player} offlineUserId={userId} />
+      <YourAudioSection audios={audios} player={player} offlineUserId={userId} paidAs={paidAs} />
       <OnThisDeviceSection
         userId={userId}
         owned={audios.flatMap((audio) =>

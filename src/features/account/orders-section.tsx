@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
 import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/format';
-import { ordersQueryOptions, type AccountOrder } from './account-api';
+import { ordersQueryOptions, type AccountOrder, type OrderLine } from './account-api';
 import { formatDateGB } from './account-format';
 import { AccountSection } from './account-section';
 
@@ -18,8 +18,35 @@ const statusClass: Record<AccountOrder['status'], string> = {
   refunded: 'border-border text-foreground',
 };
 
+/** An order line as it was bought: a package at its price with its audios beneath (no per-audio prices). */
+function OrderLineItem({ line }: { line: OrderLine }) {
+  return (
+    <li>
+      <div className="flex flex-wrap justify-between gap-x-3">
+        <span className="break-words text-foreground">{line.title}</span>
+        <span className="text-muted-foreground">{formatPence(line.pricePence)}</span>
+      </div>
+      {line.audios.length > 0 ? (
+        <ul
+          aria-label={text.packageAudios(line.title)}
+          className="mt-1 ml-5 list-disc space-y-0.5 text-muted-foreground"
+        >
+          {/* Titles are unique only within a category: the index keeps two same-named audios apart. */}
+          {line.audios.map((title, index) => (
+            <li key={`${index}:${title}`} className="break-words">
+              {title}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
 function OrderItem({ order }: { order: AccountOrder }) {
-  const paid = order.amountPaidPence;
+  // A promotion code is the only way to pay less than the catalogue total (docs/money.md).
+  const total = order.amountPaidPence ?? order.amountPence;
+  const discount = order.amountPence - total;
   return (
     <li className="py-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
@@ -39,19 +66,21 @@ function OrderItem({ order }: { order: AccountOrder }) {
         <dd>
           <ul className="space-y-1">
             {order.lines.map((line) => (
-              <li key={line.position} className="flex flex-wrap justify-between gap-x-3">
-                <span className="break-words text-foreground">{line.title}</span>
-                <span className="text-muted-foreground">{formatPence(line.pricePence)}</span>
-              </li>
+              <OrderLineItem key={line.position} line={line} />
             ))}
           </ul>
         </dd>
+        {discount > 0 ? (
+          <>
+            <dt className="font-semibold text-muted-foreground">{text.subtotal}</dt>
+            <dd className="text-foreground">{formatPence(order.amountPence)}</dd>
+            <dt className="font-semibold text-muted-foreground">{text.discount}</dt>
+            <dd className="text-foreground">{text.discountAmount(formatPence(discount))}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-muted-foreground">{text.total}</dt>
         <dd className="text-foreground">
-          <span className="font-semibold">{formatPence(order.amountPence)}</span>
-          {paid !== null && paid !== order.amountPence ? (
-            <span className="text-muted-foreground"> ({text.paidWithDiscount(formatPence(paid))})</span>
-          ) : null}
+          <span className="font-semibold">{formatPence(total)}</span>
           {order.autoRefundedPence > 0 ? (
             <span className="block text-muted-foreground">
               {text.autoRefunded(formatPence(order.autoRefundedPence))}
@@ -69,7 +98,10 @@ function OrderItem({ order }: { order: AccountOrder }) {
   );
 }
 
-/** The user's orders (date, items, total, status) from orders and order_lines. */
+/**
+ * The user's orders as paid (date, lines, any discount, total, status) from orders, order_lines and order_items
+ * (docs/account-prices.md).
+ */
 export function OrdersSection({ userId }: { userId: string }) {
   const orders = useQuery(ordersQueryOptions(userId));
   return (

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { downloadOwnedAudio } from './account-api';
 import { formatDateGB, formatPounds } from './account-format';
 import { AccountSection } from './account-section';
+import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 
@@ -22,6 +23,8 @@ export interface OwnedAudio {
   price: number;
   /** The catalogue product whose full audio streams; null when the purchase has none. */
   productId: string | null;
+  /** The order that granted it; null or absent for none (e.g. a gift). */
+  orderId?: string | null;
 }
 
 /** An owned audio with a product to stream: what the player is offered. */
@@ -44,6 +47,22 @@ interface YourAudioSectionProps {
   player?: AudioActions;
   /** The signed-in customer, for 'Save for offline' (docs/offline-listening.md); without one it is not offered. */
   offlineUserId?: string;
+  /** How each audio (by id) was paid for, from the orders (./paid-as.ts); absent while they load. */
+  paidAs?: ReadonlyMap<string, PaidAs>;
+}
+
+/**
+ * What the customer paid for an audio: its price, or 'Part of <package>' for a package's audio (whose recorded
+ * price is a share of the package price, docs/account-prices.md). Null while its order is not known, rather than
+ * a split price.
+ */
+function paidText(audio: OwnedAudio, paidAs: PaidAs | undefined): string | null {
+  if (paidAs?.kind === 'package') return text.partOf(paidAs.packageTitle);
+  if (paidAs?.kind === 'single') {
+    return paidAs.discounted ? text.afterDiscount(formatPounds(audio.price)) : formatPounds(audio.price);
+  }
+  if (paidAs?.kind === 'recorded') return formatPounds(audio.price);
+  return audio.orderId ? null : formatPounds(audio.price);
 }
 
 function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
@@ -51,7 +70,7 @@ function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
 }
 
 /** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
-export function YourAudioSection({ audios, player, offlineUserId }: YourAudioSectionProps) {
+export function YourAudioSection({ audios, player, offlineUserId, paidAs }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
 
@@ -103,6 +122,7 @@ export function YourAudioSection({ audios, player, offlineUserId }: YourAudioSec
         <ul className="divide-y divide-border border-y border-border" aria-label={text.title}>
           {audios.map((audio) => {
             const busy = downloading.has(audio.id);
+            const paid = paidText(audio, paidAs?.get(audio.id));
             return (
               <li
                 key={audio.id}
@@ -121,10 +141,12 @@ export function YourAudioSection({ audios, player, offlineUserId }: YourAudioSec
                       <dt>{text.purchased}</dt>
                       <dd>{formatDateGB(audio.purchaseDate)}</dd>
                     </div>
-                    <div className="flex gap-1">
-                      <dt className="sr-only">{text.price}</dt>
-                      <dd>{formatPounds(audio.price)}</dd>
-                    </div>
+                    {paid ? (
+                      <div className="flex gap-1">
+                        <dt className="sr-only">{text.price}</dt>
+                        <dd>{paid}</dd>
+                      </div>
+                    ) : null}
                   </dl>
                 </div>
                 {isPlayable(audio) ? (

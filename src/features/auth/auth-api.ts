@@ -11,6 +11,7 @@ export interface PurchaseRow {
   created_at: string;
   download_url: string | null;
   product_id?: string | null;
+  order_id?: string | null;
 }
 
 export function toPurchase(row: PurchaseRow): Purchase {
@@ -23,6 +24,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     price: Number(row.price),
     streamUrl: row.download_url,
     productId: row.product_id ?? null,
+    orderId: row.order_id ?? null,
   };
 }
 

@@ -18,6 +18,8 @@ export interface Purchase {
   streamUrl: string | null;
   /** The catalogue product this purchase owns (its full audio streams through a signed URL); null if none. */
   productId: string | null;
+  /** The order that granted it (how My Account shows what was paid for it); null or absent for none. */
+  orderId?: string | null;
 }
 
 export interface AuthState {
