@@ -114,6 +114,44 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
   await expect(panel.getByRole('row').filter({ hasText: customer.email })).toHaveCount(0);
 });
 
+test("a signed-in customer's booking opens the scheduler with the name saved in My Account and their email", async ({
+  page,
+}) => {
+  await signIn(page, '/auth', customer.email, 'Sign In');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await openAccount(page);
+  const nameSection = page.getByRole('region', { name: 'Your name' });
+  await nameSection.getByLabel('Your name').fill(`  ${customer.name}  `);
+  await nameSection.getByRole('button', { name: 'Save name' }).click();
+  await expect(nameSection.getByRole('status')).toHaveText('Your name has been saved.');
+
+  // The real scheduler is unreachable here: its page is answered by a stand-in, and only its URL matters.
+  await page
+    .context()
+    .route(/^https:\/\/calendly\.com\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Scheduler</title>' }),
+    );
+  await page.goto('/anxiety-stress');
+  await waitForHydration(page);
+  const booking = page.locator('main header').first().getByRole('link', { name: /Book an Anxiety Appointment/ });
+  // Nothing about the customer is in the page before they act.
+  await expect(booking).toHaveAttribute('href', /^https:\/\/calendly\.com\/[\w-]+\/50min$/);
+  const newTab = page.context().waitForEvent('page');
+  await booking.click();
+  const tab = await newTab;
+  await tab.waitForLoadState();
+  const params = new URL(tab.url()).searchParams;
+  expect(params.get('name')).toBe(customer.name);
+  expect(params.get('email')).toBe(customer.email);
+  await tab.close();
+
+  // Removed again, so the demo customer is as seeded for the other specs.
+  await openAccount(page);
+  await nameSection.getByRole('button', { name: 'Remove name' }).click();
+  await expect(nameSection.getByRole('status')).toHaveText('Your name has been removed.');
+  await expect(nameSection.getByLabel('Your name')).toHaveValue('');
+});
+
 test('keyboard: My Account with an appointment, and the admin Appointments tab with a client record open', async ({
   page,
 }) => {

@@ -77,6 +77,18 @@ export const accountText = {
     cancelShort: 'Cancel',
     newTab: ' (opens the booking calendar in a new tab)',
   },
+  name: {
+    title: 'Your name',
+    lead: 'Optional. When you book an appointment while signed in, the booking calendar is filled in with it, so you need not type it.',
+    label: 'Your name',
+    save: 'Save name',
+    remove: 'Remove name',
+    empty: 'Please enter your name (or remove it).',
+    tooLong: (max: number) => `Your name must be ${max} characters or fewer.`,
+    saved: 'Your name has been saved.',
+    removed: 'Your name has been removed.',
+    failed: 'Your name could not be saved. Please try again.',
+  },
   password: {
     title: 'Change password',
     lead: 'Choose a new password of at least 6 characters.',

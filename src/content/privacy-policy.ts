@@ -51,7 +51,7 @@ export const privacyPolicy: LegalDocument = {
         {
           type: 'ul',
           items: [
-            'Account details: your email address and a securely hashed password when you create an account. We do not ask for your name, address or date of birth to sell audio.',
+            'Account details: your email address and a securely hashed password when you create an account, and your name if you choose to add it in My Account (we use it only to fill in the booking calendar for you when you book while signed in; it is included in your data download and deleted with your account). We do not ask for your name, address or date of birth to sell audio.',
             'Purchases: which audio items and packages you bought, when, and the price paid.',
             'Booking details: the name, email address and any notes you give the booking calendar when you book an appointment.',
             'Appointments received from the booking calendar: when you book, reschedule or cancel, Calendly sends our website the type of appointment, its date and time, whether it is booked or cancelled, your name and email address, and its own links to reschedule or cancel it. We keep these so that you can see your appointments in My Account and the practitioner can prepare for them; they are linked to the account with the same email address (or kept for that address until you create an account), included in your data download, and deleted with your account. We do not keep the notes or answers you give Calendly.',

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { fullNameOf } from './full-name';
 
 /**
  * The localStorage key supabase-js keeps the session under. Named explicitly so the auth provider can tell
@@ -53,14 +54,25 @@ export function onSupabaseLoaded(listener: ClientListener): () => void {
   };
 }
 
-/** The email of the session supabase-js stored, read without loading supabase-js; null when none. */
-export function readStoredSessionEmail(): string | null {
+/** The user of the session supabase-js stored, read without loading supabase-js; null when none or unreadable. */
+function readStoredSessionUser(): Record<string, unknown> | null {
   try {
     const raw = window.localStorage.getItem(AUTH_STORAGE_KEY);
     if (!raw) return null;
-    const email = (JSON.parse(raw) as { user?: { email?: unknown } } | null)?.user?.email;
-    return typeof email === 'string' && email !== '' ? email : null;
+    const user = (JSON.parse(raw) as { user?: unknown } | null)?.user;
+    return typeof user === 'object' && user !== null ? (user as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The email of the session supabase-js stored, read without loading supabase-js; null when none. */
+export function readStoredSessionEmail(): string | null {
+  const email = readStoredSessionUser()?.email;
+  return typeof email === 'string' && email !== '' ? email : null;
+}
+
+/** The name the signed-in customer gave (My Account), as stored with the session; null when none or invalid. */
+export function readStoredSessionName(): string | null {
+  return fullNameOf(readStoredSessionUser()?.user_metadata);
 }

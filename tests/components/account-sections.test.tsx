@@ -257,9 +257,16 @@ describe('Orders', () => {
 });
 
 describe('Download my data', () => {
-  it('saves a JSON file of account, purchases, orders and browser settings, named by date only', async () => {
+  it('saves a JSON file of account (with the name given), purchases, orders and browser settings, named by date only', async () => {
     const user = userEvent.setup();
-    const session = { user: { id: 'user-1', email: 'me@example.com', created_at: '2026-01-01T00:00:00Z' } };
+    const session = {
+      user: {
+        id: 'user-1',
+        email: 'me@example.com',
+        created_at: '2026-01-01T00:00:00Z',
+        user_metadata: { full_name: '  Sam Example ' },
+      },
+    };
     Object.assign(fake.client.auth, {
       getUser: vi.fn(async () => ({ data: { user: session.user }, error: null })),
     });
@@ -279,7 +286,7 @@ describe('Download my data', () => {
     expect(saved[0]!.blob.type).toBe('application/json');
     const file = JSON.parse(await readText(saved[0]!.blob)) as Record<string, unknown>;
     expect(file).toMatchObject({
-      account: { id: 'user-1', email: 'me@example.com', roles: ['customer'] },
+      account: { id: 'user-1', email: 'me@example.com', fullName: 'Sam Example', roles: ['customer'] },
       purchases: [{ id: 'p1', productId: 'prod-1', title: 'Secret Title', price: 9.99 }],
       orders: [],
       browserSettings: settings,

@@ -81,7 +81,7 @@ export function createFakeClient() {
       data: {},
       error: null as { message: string } | null,
     })),
-    updateUser: vi.fn(async (_attributes: { password: string }) => ({
+    updateUser: vi.fn(async (_attributes: { password?: string; data?: Record<string, unknown> }) => ({
       data: { user: session?.user ?? null },
       error: null as { message: string } | null,
     })),
@@ -153,6 +153,7 @@ export const supabaseModule = {
     };
   },
   readStoredSessionEmail: () => fake.storedEmail,
+  readStoredSessionName: () => null,
 };
 
 /** A JSON answer of the auth service. */

@@ -101,24 +101,54 @@ describe('BookingCalendar', () => {
     expectFallbacks();
   });
 
-  it("prefills a signed-in customer's email in the calendar it loads, and in the new-tab link when followed", async () => {
+  it("prefills a signed-in customer's name and email in the calendar it loads, and in the new-tab link when followed", async () => {
     grantConsent(true);
-    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { email: 'signed.in@example.com' } }));
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ user: { email: 'signed.in@example.com', user_metadata: { full_name: " Ann O'Neil " } } }),
+    );
     renderCalendar();
     const fullCalendar = screen.getByRole('link', { name: /Open Full Calendar/ });
     // Nothing about the customer is in the page before they act.
     expect(fullCalendar).toHaveAttribute('href', bookingUrl());
     const init = fakeScheduler();
     await fire(schedulerScripts()[0]!, 'load');
-    expect(new URL(init.mock.calls[0]![0].url).searchParams.get('email')).toBe('signed.in@example.com');
+    const embedded = new URL(init.mock.calls[0]![0].url).searchParams;
+    expect(embedded.get('email')).toBe('signed.in@example.com');
+    expect(embedded.get('name')).toBe("Ann O'Neil");
     // The app shell's one delegated listener (root-layout.tsx) prefills booking links as they are followed.
     const uninstall = installBookingPrefill();
     try {
       fullCalendar.addEventListener('click', (event) => event.preventDefault());
       fireEvent.click(fullCalendar);
-      expect(new URL(fullCalendar.getAttribute('href')!).searchParams.get('email')).toBe(
-        'signed.in@example.com',
-      );
+      const followed = new URL(fullCalendar.getAttribute('href')!).searchParams;
+      expect(followed.get('email')).toBe('signed.in@example.com');
+      expect(followed.get('name')).toBe("Ann O'Neil");
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('prefills only the email when the stored name is absent or invalid', async () => {
+    grantConsent(true);
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ user: { email: 'signed.in@example.com', user_metadata: { full_name: 'a'.repeat(101) } } }),
+    );
+    renderCalendar();
+    const fullCalendar = screen.getByRole('link', { name: /Open Full Calendar/ });
+    const init = fakeScheduler();
+    await fire(schedulerScripts()[0]!, 'load');
+    const embedded = new URL(init.mock.calls[0]![0].url).searchParams;
+    expect(embedded.get('email')).toBe('signed.in@example.com');
+    expect(embedded.has('name')).toBe(false);
+    const uninstall = installBookingPrefill();
+    try {
+      fullCalendar.addEventListener('click', (event) => event.preventDefault());
+      fireEvent.click(fullCalendar);
+      const followed = new URL(fullCalendar.getAttribute('href')!).searchParams;
+      expect(followed.get('email')).toBe('signed.in@example.com');
+      expect(followed.has('name')).toBe(false);
     } finally {
       uninstall();
     }

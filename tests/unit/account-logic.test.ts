@@ -123,6 +123,7 @@ describe('the export document', () => {
       account: {
         id: 'u',
         email: 'me@example.com',
+        fullName: 'Sam Example',
         createdAt: null,
         emailConfirmedAt: null,
         lastSignInAt: null,

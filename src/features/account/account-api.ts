@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderStatus } from '@/content/account';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
+import { fullNameOf } from '@/lib/full-name';
 import { getSupabase } from '@/lib/supabase';
 import { fetchAppointments, type AccountAppointment } from './appointments-api';
 import { audioFileName } from './file-names';
@@ -142,6 +143,8 @@ export interface ServerAccountData {
   account: {
     id: string;
     email: string | null;
+    /** The name given in My Account (auth metadata `full_name`), null when none. */
+    fullName: string | null;
     createdAt: string | null;
     emailConfirmedAt: string | null;
     lastSignInAt: string | null;
@@ -266,6 +269,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
     account: {
       id: user.id,
       email: user.email ?? null,
+      fullName: fullNameOf(user.user_metadata),
       createdAt: user.created_at ?? null,
       emailConfirmedAt: user.email_confirmed_at ?? null,
       lastSignInAt: user.last_sign_in_at ?? null,

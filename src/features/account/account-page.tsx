@@ -24,6 +24,8 @@ interface AccountPageProps {
   player?: AudioActions;
   /** 'From your practitioner' (the programmes feature's section, composed by the route). */
   practitioner?: ReactNode;
+  /** The 'Your name' form (src/features/auth/full-name-form.tsx; composed by the route). */
+  nameForm: ReactNode;
   /** The change-password form (shared with /update-password; composed by the route). */
   passwordForm: ReactNode;
   /** The practice log (src/features/practice, composed by the route). */
@@ -33,10 +35,11 @@ interface AccountPageProps {
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: what the practitioner shared, audio, practice log, appointments, orders, password, sign out, data, deletion. */
+/** The body of My Account under its page header: what the practitioner shared, audio, practice log, appointments, orders, name, password, sign out, data, deletion. */
 export function AccountPage({
   userId,
   audios,
+  nameForm,
   passwordForm,
   onSignOut,
   readBrowserSettings,
@@ -93,6 +96,9 @@ export function AccountPage({
       {practiceLog}
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
+      <AccountSection id="your-name" title={accountText.name.title} lead={accountText.name.lead}>
+        {nameForm}
+      </AccountSection>
       <AccountSection
         id="change-password"
         title={accountText.password.title}

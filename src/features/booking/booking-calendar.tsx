@@ -6,7 +6,7 @@ import { site } from '@/config/site';
 import { bookingCalendarCopy as copy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
 import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
-import { readStoredSessionEmail } from '@/lib/supabase';
+import { readStoredSessionEmail, readStoredSessionName } from '@/lib/supabase';
 import { BookingButton } from './booking-button';
 import { embedBookingUrl } from './booking-url';
 import { useFunctionalConsent } from './functional-consent';
@@ -56,8 +56,11 @@ export function BookingCalendar({ className }: { className?: string }) {
         if (settled || !api || !parent) return;
         try {
           parent.replaceChildren();
-          // Loaded only once the visitor consented or asked for it: a signed-in customer's email prefills it.
-          const url = embedBookingUrl(window.location.host, undefined, { email: readStoredSessionEmail() });
+          // Loaded only once the visitor consented or asked for it: a signed-in customer's name and email prefill it.
+          const url = embedBookingUrl(window.location.host, undefined, {
+            name: readStoredSessionName(),
+            email: readStoredSessionEmail(),
+          });
           api.initInlineWidget({ url, parentElement: parent });
           settled = true;
           setStatus('ready');

@@ -1,4 +1,4 @@
-import { readStoredSessionEmail } from '@/lib/supabase';
+import { readStoredSessionEmail, readStoredSessionName } from '@/lib/supabase';
 import { withBookingPrefill } from './booking-url';
 
 /** Marks a link to the scheduler (booking-button.tsx); its href is prefilled only as the visitor follows it. */
@@ -6,7 +6,7 @@ export const BOOKING_LINK_ATTRIBUTE = 'data-booking-link';
 
 /**
  * One listener for the whole document, installed by the app shell: when a booking link is followed (click,
- * Enter, middle-click), a signed-in customer's email goes with it. Delegated rather than a handler on each link,
+ * Enter, middle-click), a signed-in customer's name (when they gave one in My Account) and email go with it. Delegated rather than a handler on each link,
  * so the links on prerendered pages adopted without their code stay plain links (docs/decisions/0001-islands.md)
  * and the prerendered href carries nothing about anyone. Returns the uninstaller.
  */
@@ -17,7 +17,10 @@ export function installBookingPrefill(doc: Document = document): () => void {
     // The attribute keeps the link's own href once it has been prefilled, so a later follow starts from it.
     const base = target.getAttribute(BOOKING_LINK_ATTRIBUTE) || target.href;
     target.setAttribute(BOOKING_LINK_ATTRIBUTE, base);
-    target.href = withBookingPrefill(base, { email: readStoredSessionEmail() });
+    target.href = withBookingPrefill(base, {
+      name: readStoredSessionName(),
+      email: readStoredSessionEmail(),
+    });
   };
   doc.addEventListener('click', prefill, true);
   doc.addEventListener('auxclick', prefill, true);

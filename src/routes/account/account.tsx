@@ -11,10 +11,12 @@ import type { BrowserSettings } from '@/features/account/account-export';
 import { useAuth } from '@/features/auth/auth-context';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
+import { FullNameForm } from '@/features/auth/full-name-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
+import { fullNameOf } from '@/lib/full-name';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
@@ -65,6 +67,7 @@ function AccountContent({ email }: { email: string }) {
             practitioner={
               <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
             }
+            nameForm={<FullNameForm savedName={fullNameOf(session?.user.user_metadata)} />}
             passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
             practiceLog={<PracticeLogSection userId={userId} />}
             onSignOut={() => void signOut()}
