@@ -249,8 +249,9 @@ test('the new person signs up from the invitation and sees the programme', async
   await page.getByLabel('New Password', { exact: true }).fill('Welcome456');
   await page.getByLabel('Confirm New Password', { exact: true }).fill('Welcome456');
   await page.getByRole('button', { name: 'Save Password and Continue' }).click();
-  await expect(page).toHaveURL(/localhost:\d+\/$/);
-
+  // The invitation's sign-up goes on to My Account, and the confirmation link returns there (docs/auth-links.md).
+  await expect(page).toHaveURL(/localhost:\d+\/account$/);
+  // A fresh load of My Account, as when the person comes back to it later.
   await page.goto('/account');
   await waitForHydration(page);
   const programme = practitioner(page).getByRole('article', { name: TITLE });
