@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseEnv } from '@/config/supabase-env';
 import { getSupabase } from '@/lib/supabase';
+import { browserStorage, readOutbox, writeOutbox } from '@/lib/stored-outbox';
 
 /** Seconds between writes of one track's position while it plays. */
 export const WRITE_EVERY_MS = 15_000;
@@ -44,14 +45,6 @@ export interface PositionSync {
   dispose: () => void;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The kind of device, for 'played on your phone': from the user agent, nothing more precise. */
 export function deviceKindOf(userAgent: string): DeviceKind {
   if (/iPad|Tablet|PlayBook|Silk|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet';
@@ -61,7 +54,7 @@ export function deviceKindOf(userAgent: string): DeviceKind {
 
 /** A random id for this browser, kept in localStorage (it names no one; it only tells devices apart). */
 export function thisDevice(): { id: string; kind: DeviceKind } {
-  const store = storage();
+  const store = browserStorage();
   let id = store?.getItem(DEVICE_KEY) ?? '';
   if (!/^[0-9a-f-]{36}$/.test(id)) {
     id = crypto.randomUUID();
@@ -88,25 +81,6 @@ function isPosition(value: unknown): value is ListeningPosition {
     DEVICE_KINDS.includes(p.deviceKind) &&
     typeof p.playedAt === 'number'
   );
-}
-
-function readOutbox(key: string): Map<string, ListeningPosition> {
-  try {
-    const raw = storage()?.getItem(key);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return new Map(Array.isArray(list) ? list.filter(isPosition).map((p) => [p.productId, p]) : []);
-  } catch {
-    return new Map();
-  }
-}
-
-function writeOutbox(key: string, outbox: Map<string, ListeningPosition>): void {
-  try {
-    if (outbox.size === 0) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify([...outbox.values()]));
-  } catch {
-    // Storage full or blocked: what is queued is still sent while this page lives.
-  }
 }
 
 interface Row {
@@ -193,7 +167,7 @@ export function createPositionSync(
   const now = options.now ?? Date.now;
   const device = options.device ?? thisDevice();
   const outboxKey = OUTBOX_PREFIX + accountKey;
-  const outbox = readOutbox(outboxKey);
+  const outbox = readOutbox(outboxKey, isPosition, (p) => p.productId);
   const lastSent = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> | null = null;

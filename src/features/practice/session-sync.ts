@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseEnv } from '@/config/supabase-env';
 import { getSupabase } from '@/lib/supabase';
+import { readOutbox, writeOutbox } from '@/lib/stored-outbox';
 
 /** Milliseconds between writes while a track plays (as the position sync). */
 export const SESSION_WRITE_EVERY_MS = 15_000;
@@ -44,14 +45,6 @@ export interface SessionSync {
   dispose: () => void;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function isSession(value: unknown): value is ListeningSession {
   if (!value || typeof value !== 'object') return false;
   const s = value as Record<string, unknown>;
@@ -64,25 +57,6 @@ function isSession(value: unknown): value is ListeningSession {
     typeof s.seconds === 'number' &&
     typeof s.finished === 'boolean'
   );
-}
-
-function readOutbox(key: string): Map<string, ListeningSession> {
-  try {
-    const raw = storage()?.getItem(key);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return new Map(Array.isArray(list) ? list.filter(isSession).map((s) => [s.id, s]) : []);
-  } catch {
-    return new Map();
-  }
-}
-
-function writeOutbox(key: string, outbox: Map<string, ListeningSession>): void {
-  try {
-    if (outbox.size === 0) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify([...outbox.values()]));
-  } catch {
-    // Storage full or blocked: what is queued is still sent while this page lives.
-  }
 }
 
 /**
@@ -145,7 +119,7 @@ export function createSessionSync(
 ): SessionSync {
   const now = options.now ?? Date.now;
   const outboxKey = OUTBOX_PREFIX + accountKey;
-  const outbox = readOutbox(outboxKey);
+  const outbox = readOutbox(outboxKey, isSession, (s) => s.id);
   let lastSent = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> | null = null;
