@@ -238,7 +238,11 @@ test('"Jump to a category" and a link to a category land on its heading, on a ph
   await page.setViewportSize({ width: 375, height: 800 });
   const headingTop = (id: string) =>
     page.evaluate((heading) => document.getElementById(heading)?.getBoundingClientRect().top ?? -1, id);
+  // The live catalogue replaces the prerendered one once the page is idle; a jump is measured after that (a
+  // catalogue edited by a parallel admin test would otherwise move the list under a smooth scroll in flight).
+  const liveCatalogue = page.waitForResponse(/\/rest\/v1\/products\?/);
   await open(page, '/individual-audios');
+  await liveCatalogue;
   await page.getByText('Jump to a category').click();
   await page
     .getByRole('navigation', { name: 'Audio categories' })
@@ -251,6 +255,8 @@ test('"Jump to a category" and a link to a category land on its heading, on a ph
   await expect.poll(() => headingTop('category-weight-management-heading')).toBeLessThan(200);
   await expect(heading).toBeInViewport();
 
+  // A shared link is a fresh load, not a same-document fragment change.
+  await page.goto('/about');
   await open(page, '/individual-audios#category-insomnia');
   await expect.poll(() => headingTop('category-insomnia-heading')).toBeGreaterThan(60);
   await expect.poll(() => headingTop('category-insomnia-heading')).toBeLessThan(200);
