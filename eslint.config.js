@@ -84,18 +84,6 @@ export default tseslint.config(
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/architecture.md "Layout").' },
       ],
-      // React Router's link components stay in every page's first JavaScript once any module uses them
-      // (docs/decisions/0002-first-js-budget.md): the app's own AppLink and AppNavLink do what it needs.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['react-router', 'react-router-dom'].map((name) => ({
-            name,
-            importNames: ['Link', 'NavLink', 'Form'],
-            message: 'Use AppLink / AppNavLink (src/components/ui/app-link.tsx).',
-          })),
-        },
-      ],
     },
   },
   {

@@ -1,50 +1,12 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 
-/**
- * React Router's bundle declares its components at the top level with `React.forwardRef(...)` or
- * `React.memo(...)` and labels each for React DevTools (`X.displayName = "X"`). The bundler cannot tell
- * that either is free of side effects (React is CommonJS), so every component and what it calls (Form,
- * useSubmit, ScrollRestoration, the data router's route rendering) stayed in the first load, used or not.
- * Bundler options only, no change to React Router's code: React Router's imports of React resolve to
- * build/react-for-react-router.ts, where the two wrappers are declared pure. (The DevTools labels, property
- * writes, still keep their components: treating every property write as free of side effects broke navigate().)
- * See docs/decisions/0001-islands.md for what to check when upgrading React or React Router.
- */
-/**
- * React Router publishes a production build beside its development one, but its package exports name only the
- * development build (its issues #12532 and #14102: meant to be temporary), so its development warnings and
- * checks ship to every visitor. The production build uses the package's own production files, which differ
- * only in those warnings being off.
- */
-const reactRouterProduction: Record<string, string> = {
-  'react-router': './node_modules/react-router/dist/production/index.mjs',
-  'react-router/dom': './node_modules/react-router/dist/production/dom-export.mjs',
-};
-
-const reactForReactRouter = fileURLToPath(new URL('./build/react-for-react-router.ts', import.meta.url));
-
-function reactRouterPureComponents(): Plugin {
-  return {
-    name: 'react-router-pure-components',
-    apply: 'build',
-    // Before Vite's own resolver, which would resolve 'react' first.
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'react' && importer && /node_modules\/react-router\/dist\//.test(importer))
-        return reactForReactRouter;
-      const production = reactRouterProduction[source];
-      return production ? fileURLToPath(new URL(production, import.meta.url)) : null;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterPureComponents()],
+  plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   build: {
@@ -55,8 +17,6 @@ export default defineConfig({
     // ~2 KB to every page's first load for client-side navigations only.
     modulePreload: false,
     rolldownOptions: {
-      // Not `treeshake.propertyWriteSideEffects: false`: it is global, and it dropped a property write React
-      // Router's navigate() relies on (navigate('/account') went to the current path); e2e sign-in caught it.
       output: {
         // Everything the entry imports statically in one chunk (Rolldown would otherwise split out the parts
         // that lazy pages share, e.g. React's jsx runtime and the icon base): every page loads all of it

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { claimEarlyInput } from '@/lib/early-input';
 import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
 import {
@@ -160,8 +160,8 @@ export function AdoptedPage({ page }: { page: Adoption }) {
   }, [page]);
   useHydratedMarker(islands !== null);
 
-  // Links in the adopted markup are plain <a> elements: follow them in the app as <Link> would. A document
-  // listener runs after React's own, so a link an island renders with <Link> is not followed twice.
+  // Links in the adopted markup are plain <a> elements: follow them in the app as <AppLink> does. A document
+  // listener runs after React's own, so a link an island renders with <AppLink> is not followed twice.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.target instanceof Node && ref.current?.contains(event.target))

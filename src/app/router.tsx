@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { matchPath, Navigate, useLocation } from 'react-router-dom';
+import { matchesPath, Navigate, useLocation } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
 import { AdoptedPage, adoptedPageFor } from './adopted-page';
@@ -55,7 +55,7 @@ const pages = Object.fromEntries(
 
 /** The page module a URL path renders: a route of the table, or the 404 page. */
 export function moduleForPath(pathname: string): RouteModuleKey {
-  return routeTable.find((route) => matchPath(route.path, pathname))?.module ?? 'notFound';
+  return routeTable.find((route) => matchesPath(route.path, pathname))?.module ?? 'notFound';
 }
 
 /** Loads the page for a path before the first render (prerender and hydration). */
@@ -95,18 +95,17 @@ function AdoptablePage({ Page }: { Page: LazyPage }) {
 /** What a path shows inside the layout. */
 function pageFor(pathname: string) {
   // The old site linked here; docs/product-rules.md D2: it redirects rather than 404s.
-  if (matchPath(paths.virtualSessionsLegacy, pathname))
+  if (matchesPath(paths.virtualSessionsLegacy, pathname))
     return <Navigate to={paths.virtualAppointments} replace />;
-  const route = routeTable.find((entry) => matchPath(entry.path, pathname));
+  const route = routeTable.find((entry) => matchesPath(entry.path, pathname));
   if (!route) return suspended(pages.notFound);
   return route.adoptable ? <AdoptablePage Page={pages[route.module]} /> : suspended(pages[route.module]);
 }
 
 /**
- * Every path is static and the table flat (one layout around every page), so matchPath picks the page:
- * React Router's route ranking and nested route rendering (useRoutes, Outlet) are not needed, and stay out of
- * every page's first JavaScript (2.6 KB gzip). Relative navigation is not used (every link is a path from
- * `paths`, a search or a hash, which resolve against the current location as before).
+ * Every path is static and the table flat (one layout around every page), so a comparison picks the page: no
+ * route ranking or nested routes (docs/decisions/0012-own-router.md). Every link is a path from `paths`, a
+ * search or a hash, resolved against the current URL.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();

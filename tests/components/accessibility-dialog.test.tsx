@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from '@/lib/router';
+import { AppLink } from '@/components/ui/app-link';
+import { Route, Routes } from './test-routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessibilityProvider, useAccessibilitySettings } from '@/features/accessibility/accessibility-provider';
 import { AccessibilitySettingsButton } from '@/features/accessibility/accessibility-settings-button';
@@ -31,7 +33,7 @@ function App() {
           <RouteAnnouncer />
           <header>
             <AccessibilitySettingsButton />
-            <Link to="/about">About</Link>
+            <AppLink to="/about">About</AppLink>
           </header>
           <main>
             <Routes>

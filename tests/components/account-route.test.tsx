@@ -7,7 +7,8 @@ import { usePlayer } from '@/features/player/player-context';
 import { PlayerProvider } from '@/features/player/player-provider';
 import { SAFETY_KEY } from '@/features/player/player-storage';
 import { Component as AccountRoute } from '@/routes/account/account';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from '@/lib/router';
+import { Route, Routes } from './test-routes';
 import { fake, sessionFor } from './auth-fake-supabase';
 import { LocationProbe } from './auth-render';
 

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { StrictMode, type ElementType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { BrowserRouter, StaticRouter } from 'react-router-dom';
+import { BrowserRouter, StaticRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkAdoptedPage } from '../../scripts/prerender';
 import { App } from '@/app/app';

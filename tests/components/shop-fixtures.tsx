@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from '@/lib/router';
+import { Route, Routes } from './test-routes';
 import { vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { CartProvider } from '@/features/cart/cart-provider';

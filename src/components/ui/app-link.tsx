@@ -1,12 +1,9 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@/lib/router';
 import { followInternalLink } from '@/lib/follow-internal-link';
 
-// The app's links: what React Router's <Link> and <NavLink> do for this app's links (a path of this site,
-// followed in the app; the current page marked), in the few lines this app needs. React Router's own
-// components carry its framework-mode features (prefetching, route discovery, view transitions, relative
-// paths) and, used by any page, they stay in the module every page's first load contains (docs/architecture.md's
-// budget): the app does not use them.
+// The app's links: a path of this site, followed in the app by the app's router (src/lib/router, see
+// docs/decisions/0012-own-router.md); a navigation link also marks the current page.
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {
   /** A path of this site, with an optional query and hash. */

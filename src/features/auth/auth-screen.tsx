@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { KeyRound, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { authMessages, authPageText } from '@/content/auth';
 import { useAuth } from './auth-context';
