@@ -5,13 +5,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { localBuildEnvironment, readPort } from './build-config';
 import { buildIfNeeded } from './build';
+import { initialJsBudgetBytes, otherPagesAboveBudget, pagesOverBudget, type PageSize } from './bench-budget';
+import { STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
 import { startStaticServer } from './static-server';
 import type * as EntryServerModule from '../src/entry-server';
 
 // `npm run bench`: the performance report. Per sitemap route (and /sitemap): the initial JavaScript (gzip)
 // of the production build, and Lighthouse's mobile scores and metrics under both throttling methods,
 // simulated (Lighthouse's default, what PageSpeed Insights runs) and devtools, each the median of 3 runs in
-// Debian's Chromium; then the local stack's request latency. A benchmark, never a pass/fail test.
+// Debian's Chromium; then the local stack's request latency. A benchmark, not a test, except for one check: it
+// exits with an error when a marketing page's initial JavaScript is over the budget (scripts/bench-budget.ts).
 // Flags: --no-lighthouse (sizes only), --runs=N, --route=/path (repeatable), --mode=simulate|devtools.
 // A full run (every route, both modes) also writes the table into README.md's "Performance" section.
 
@@ -46,7 +49,7 @@ async function gzipSize(file: string): Promise<{ bytes: number; hasSupabaseJs: b
  */
 export async function initialJavaScript(
   route: string,
-): Promise<{ gzipBytes: number; bannerGzipBytes: number; hasSupabaseJs: boolean }> {
+): Promise<{ gzipBytes: number; bannerGzipBytes: number; hasSupabaseJs: boolean; marketing: boolean }> {
   const html = await readFile(htmlFileFor(route), 'utf8');
   const attr = (name: string) =>
     (new RegExp(`<script (?=[^>]*\\bdata-entry=)[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1] ?? '').split(' ');
@@ -67,7 +70,9 @@ export async function initialJavaScript(
   let bannerGzipBytes = 0;
   for (const file of new Set(attr('data-banner').filter(Boolean)))
     bannerGzipBytes += (await gzipSize(file)).bytes;
-  return { gzipBytes, bannerGzipBytes, hasSupabaseJs };
+  // A marketing page is adopted as prerendered: its markup carries the static-page marker.
+  const marketing = html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`);
+  return { gzipBytes, bannerGzipBytes, hasSupabaseJs, marketing };
 }
 
 async function lighthouseVersion(): Promise<string> {
@@ -226,6 +231,7 @@ async function main(): Promise<void> {
     : jsHeader;
   table.push(header, header.replace(/[^|]+/g, ' --- '));
 
+  const sizes: PageSize[] = [];
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   let server: Awaited<ReturnType<typeof startStaticServer>> | null = null;
   let stack: { stop(): Promise<void> } | null = null;
@@ -254,6 +260,7 @@ async function main(): Promise<void> {
     }
     for (const route of routes) {
       const js = await initialJavaScript(route);
+      sizes.push({ route, gzipBytes: js.gzipBytes, marketing: js.marketing });
       const jsCells = `| ${route} | ${kib(js.gzipBytes)} | ${kib(js.bannerGzipBytes)} | ${js.hasSupabaseJs ? 'yes' : 'no'} |`;
       if (!chrome) {
         table.push(jsCells);
@@ -289,6 +296,15 @@ async function main(): Promise<void> {
       'benchmark index of the machine during the runs (an idle desktop scores 1000 or more; lower means a',
       'loaded machine, and slower timings, above all TBT, which counts main-thread work times 4).',
     );
+  const overBudget = pagesOverBudget(sizes);
+  const othersAbove = otherPagesAboveBudget(sizes);
+  notes.push(
+    overBudget.length === 0
+      ? `Every marketing page's initial JS is within the budget of ${kib(initialJsBudgetBytes)} KiB.`
+      : `Marketing pages over the initial-JS budget of ${kib(initialJsBudgetBytes)} KiB: ${overBudget.join(', ')}.`,
+  );
+  if (othersAbove.length > 0)
+    notes.push(`Other pages above it (not held to it): ${othersAbove.join(', ')}.`);
   const lines = ['## Pages', '', ...notes, '', ...table];
   // A --route run is about those pages; the backend sections run in a whole report.
   if (onlyRoutes.length === 0)
@@ -300,6 +316,10 @@ async function main(): Promise<void> {
   if (withLighthouse && onlyRoutes.length === 0 && modes.length === 2)
     await writeToReadme(lines.map((line) => line.replace(/^## /, '### ')));
   console.info('\n' + report);
+  if (overBudget.length > 0) {
+    console.error(`Marketing pages' initial JS over the budget of ${kib(initialJsBudgetBytes)} KiB: ${overBudget.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
