@@ -165,6 +165,7 @@ export const programmeKeys = {
   assignments: (userId: string) => [...programmeKeys.all, 'assignments', userId] as const,
   note: (userId: string) => [...programmeKeys.all, 'note', userId] as const,
   orders: (userId: string) => [...programmeKeys.all, 'orders', userId] as const,
+  heldBack: (userId: string) => [...programmeKeys.all, 'held-back', userId] as const,
 };
 
 /** The admin's templates, newest first. */
@@ -203,6 +204,21 @@ export const clientNoteQuery = (userId: string) =>
         .maybeSingle();
       if (error) throw new ProgrammesApiError(error.message);
       return (data as { note: string } | null)?.note ?? '';
+    },
+  });
+
+/**
+ * The signed-in client's own audio held back by a programme step that has not opened yet (docs/programmes.md
+ * "Unlock"), by product id: the same rule audio-url mints links by (public.can_stream_audio).
+ */
+export const heldBackAudioQuery = (userId: string) =>
+  queryOptions({
+    queryKey: programmeKeys.heldBack(userId),
+    queryFn: async (): Promise<ReadonlySet<string>> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('my_locked_audio');
+      if (error) throw new ProgrammesApiError(error.message);
+      return new Set((data as { product_id: string }[]).map((row) => row.product_id));
     },
   });
 
