@@ -5,7 +5,7 @@
 --   the audio the client owns through that programme (a purchase they paid for, or had before, is never held).
 -- * public.admin_remove_assignment(id, keep_audio): removes an assignment (the client's copy goes with it), takes
 --   back the audio it gave unless the practitioner keeps it for the client, and logs it.
--- * public.admin_edit_assignment(id, note, introduction, sequential_unlock, steps): edits one client's copy (and
+-- * public.admin_edit_assignment(id, note, title, introduction, sequential_unlock, steps): edits one client's copy (and
 --   the assignment's note) without touching the template; new steps' audio is given if the assignment is
 --   granted. Logged.
 -- * public.can_stream_audio(user, product): the ownership rule the audio-url function mints links by: owned, and
@@ -114,14 +114,15 @@ as $$
   )
 $$;
 
--- The caller's audio held back by a locked step: My Account shows it as opening with the programme.
-create function public.my_locked_audio() returns table (product_id uuid)
+-- The caller's audio held back by a locked step (product ids), which My Account leaves out until it opens. One
+-- array value, so the Data API answers a plain JSON array.
+create function public.my_locked_audio() returns uuid[]
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select pu.product_id from public.purchases pu
+  select coalesce(array_agg(pu.product_id), '{}') from public.purchases pu
   where pu.user_id = (select auth.uid()) and pu.product_id is not null
     and not public.can_stream_audio(pu.user_id, pu.product_id)
 $$;
@@ -190,12 +191,13 @@ begin
 end
 $$;
 
--- Edits one client's assignment: its note and, for a programme, the client's own copy (introduction, one step
--- at a time, steps as admin_save_programme takes them). The template it came from is not changed. Audio of new
+-- Edits one client's assignment: its note and, for a programme, the client's own copy (title, introduction, one
+-- step at a time, steps as admin_save_programme takes them). The template it came from is not changed. Audio of new
 -- steps is given if the assignment is granted; audio of removed steps stays the client's.
 create function public.admin_edit_assignment(
   p_id uuid,
   p_note text,
+  p_title text,
   p_introduction text,
   p_sequential_unlock boolean,
   p_steps jsonb
@@ -222,7 +224,8 @@ begin
       raise exception 'A programme needs at least one step' using errcode = '22023';
     end if;
     update public.programmes p
-    set introduction = coalesce(p_introduction, ''), sequential_unlock = coalesce(p_sequential_unlock, false)
+    set title = btrim(p_title), introduction = coalesce(p_introduction, ''),
+        sequential_unlock = coalesce(p_sequential_unlock, false)
     where p.id = v_assignment.programme_id and not p.is_template
     returning p.title into v_title;
     if v_title is null then
@@ -250,10 +253,10 @@ end
 $$;
 
 revoke execute on function public.admin_remove_assignment(uuid, boolean) from public, anon, service_role;
-revoke execute on function public.admin_edit_assignment(uuid, text, text, boolean, jsonb)
+revoke execute on function public.admin_edit_assignment(uuid, text, text, text, boolean, jsonb)
   from public, anon, service_role;
 grant execute on function public.admin_remove_assignment(uuid, boolean) to authenticated;
-grant execute on function public.admin_edit_assignment(uuid, text, text, boolean, jsonb) to authenticated;
+grant execute on function public.admin_edit_assignment(uuid, text, text, text, boolean, jsonb) to authenticated;
 -- audio-url (service role) asks the rule for the signed-in caller; nobody else needs it.
 revoke execute on function public.can_stream_audio(uuid, uuid) from public, anon, authenticated;
 grant execute on function public.can_stream_audio(uuid, uuid) to service_role;

@@ -283,7 +283,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
   },
-  'public.admin_edit_assignment(uuid,text,text,boolean,jsonb)': {
+  'public.admin_edit_assignment(uuid,text,text,text,boolean,jsonb)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,

@@ -81,7 +81,9 @@ beforeAll(async () => {
   template = await asAdmin<string>('select public.admin_save_programme(null, $1, $2, true, $3) as r', [
     'Sleep well',
     'Three evenings',
-    JSON.stringify(products.slice(0, 3).map((id, i) => ({ product_id: id, day_number: i + 1, note: `n${i}` }))),
+    JSON.stringify(
+      products.slice(0, 3).map((id, i) => ({ product_id: id, day_number: i + 1, note: `n${i}` })),
+    ),
   ]);
 });
 
@@ -100,11 +102,13 @@ describe('programmes: only admins remove or edit an assignment', () => {
         code: '42501',
       });
       expect(
-        await probe(db, ctx, `select public.admin_edit_assignment($1, 'x', '', false, '[]'::jsonb)`, [id]),
+        await probe(db, ctx, `select public.admin_edit_assignment($1, 'x', 'x', '', false, '[]'::jsonb)`, [
+          id,
+        ]),
       ).toMatchObject({ ok: false, code: '42501' });
-      expect(await probe(db, ctx, 'select public.can_stream_audio($1, $2)', [client.id, products[0]])).toMatchObject(
-        actor === 'service' ? { ok: true } : { ok: false, code: '42501' },
-      );
+      expect(
+        await probe(db, ctx, 'select public.can_stream_audio($1, $2)', [client.id, products[0]]),
+      ).toMatchObject(actor === 'service' ? { ok: true } : { ok: false, code: '42501' });
       expect(await probe(db, ctx, 'select * from private.assignment_purchases')).toMatchObject({
         ok: false,
         code: '42501',
@@ -123,16 +127,23 @@ describe('programmes: removing an assignment', () => {
     const id = await assign(client.email, template, null);
     expect(await owned(client.id)).toEqual([...products.slice(0, 3)].sort());
     const programme = (
-      await db.query<{ programme_id: string }>('select programme_id from public.client_assignments where id = $1', [
-        id,
-      ])
+      await db.query<{ programme_id: string }>(
+        'select programme_id from public.client_assignments where id = $1',
+        [id],
+      )
     ).rows[0]!.programme_id;
 
     await asAdmin('select public.admin_remove_assignment($1, false) as r', [id]);
     expect(await owned(client.id)).toEqual([products[0]]);
-    expect((await db.query('select 1 from public.client_assignments where id = $1', [id])).rows).toHaveLength(0);
-    expect((await db.query('select 1 from public.programmes where id = $1', [programme])).rows).toHaveLength(0);
-    expect((await db.query('select 1 from public.programmes where id = $1', [template])).rows).toHaveLength(1);
+    expect((await db.query('select 1 from public.client_assignments where id = $1', [id])).rows).toHaveLength(
+      0,
+    );
+    expect((await db.query('select 1 from public.programmes where id = $1', [programme])).rows).toHaveLength(
+      0,
+    );
+    expect((await db.query('select 1 from public.programmes where id = $1', [template])).rows).toHaveLength(
+      1,
+    );
     const log = await db.query<{ action: string; after: { keep_audio: boolean; audio_taken_back: number } }>(
       `select action, after from public.admin_activity where entity_type = 'assignment' and entity_id = $1
        order by id`,
@@ -170,14 +181,21 @@ describe("programmes: editing a client's copy", () => {
       { product_id: products[3], day_number: 1, note: 'Only this one' },
       { product_id: products[0], day_number: 5, note: 'Then this' },
     ];
-    await asAdmin('select public.admin_edit_assignment($1, $2, $3, false, $4) as r', [
+    await asAdmin('select public.admin_edit_assignment($1, $2, $3, $4, false, $5) as r', [
       id,
       'A new note',
+      'Sleep well, for you',
       'Changed for you',
       JSON.stringify(steps),
     ]);
-    const copy = await db.query<{ note: string; introduction: string; sequential_unlock: boolean; steps: unknown }>(
-      `select a.note, p.introduction, p.sequential_unlock,
+    const copy = await db.query<{
+      note: string;
+      title: string;
+      introduction: string;
+      sequential_unlock: boolean;
+      steps: unknown;
+    }>(
+      `select a.note, p.title, p.introduction, p.sequential_unlock,
          (select json_agg(json_build_object('product_id', s.product_id, 'day_number', s.day_number, 'note', s.note)
                           order by s.position) from public.programme_steps s where s.programme_id = p.id) as steps
        from public.client_assignments a join public.programmes p on p.id = a.programme_id where a.id = $1`,
@@ -185,16 +203,17 @@ describe("programmes: editing a client's copy", () => {
     );
     expect(copy.rows[0]).toEqual({
       note: 'A new note',
+      title: 'Sleep well, for you',
       introduction: 'Changed for you',
       sequential_unlock: false,
       steps,
     });
-    const original = await db.query<{ introduction: string; n: number }>(
-      `select p.introduction, (select count(*)::int from public.programme_steps s where s.programme_id = p.id) as n
+    const original = await db.query<{ title: string; introduction: string; n: number }>(
+      `select p.title, p.introduction, (select count(*)::int from public.programme_steps s where s.programme_id = p.id) as n
        from public.programmes p where p.id = $1`,
       [template],
     );
-    expect(original.rows[0]).toEqual({ introduction: 'Three evenings', n: 3 });
+    expect(original.rows[0]).toEqual({ title: 'Sleep well', introduction: 'Three evenings', n: 3 });
     expect(await owned(client.id)).toEqual([...products].sort());
     const log = await db.query<{ action: string }>(
       `select action from public.admin_activity where entity_id = $1 and action = 'assignment.update'`,
@@ -214,9 +233,8 @@ describe('programmes: a locked step holds its audio back', () => {
     const locked = await withRequestContext(
       db,
       { role: 'authenticated', claims: { sub: client.id, role: 'authenticated', aud: 'authenticated' } },
-      async (tx) => (await tx.query<{ product_id: string }>('select * from public.my_locked_audio()')).rows.map(
-          (row) => row.product_id,
-        ),
+      async (tx) =>
+        (await tx.query<{ ids: string[] }>('select public.my_locked_audio() as ids')).rows[0]!.ids,
     );
     expect(locked.sort()).toEqual(products.slice(1, 3).sort());
     await markListened(client.id, products[0]!);
@@ -224,12 +242,13 @@ describe('programmes: a locked step holds its audio back', () => {
     expect(await canStream(client.id, products[2]!)).toBe(false);
   });
 
-  it("opens a step on its day, counted from the day assigned", async () => {
+  it('opens a step on its day, counted from the day assigned', async () => {
     const client = await newClient();
     const id = await assign(client.email, template, null);
-    await db.query(`update public.client_assignments set assigned_at = now() - interval '2 days' where id = $1`, [
-      id,
-    ]);
+    await db.query(
+      `update public.client_assignments set assigned_at = now() - interval '2 days' where id = $1`,
+      [id],
+    );
     expect(await canStream(client.id, products[2]!)).toBe(true);
   });
 
@@ -244,7 +263,9 @@ describe('programmes: a locked step holds its audio back', () => {
     const open = await asAdmin<string>('select public.admin_save_programme(null, $1, $2, false, $3) as r', [
       'Any order',
       '',
-      JSON.stringify(products.slice(0, 2).map((product_id, i) => ({ product_id, day_number: i + 3, note: '' }))),
+      JSON.stringify(
+        products.slice(0, 2).map((product_id, i) => ({ product_id, day_number: i + 3, note: '' })),
+      ),
     ]);
     const other = await newClient();
     await assign(other.email, open, null);

@@ -218,7 +218,7 @@ export const heldBackAudioQuery = (userId: string) =>
       const client = await getSupabase();
       const { data, error } = await client.rpc('my_locked_audio');
       if (error) throw new ProgrammesApiError(error.message);
-      return new Set((data as { product_id: string }[]).map((row) => row.product_id));
+      return new Set(data as string[]);
     },
   });
 
@@ -252,17 +252,40 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   return data as T;
 }
 
+const stepsArgument = (steps: StepDraft[]) =>
+  steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
+
 export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
     p_id: draft.id,
     p_title: draft.title.trim(),
     p_introduction: draft.introduction,
     p_sequential_unlock: draft.sequentialUnlock,
-    p_steps: draft.steps.map((step) => ({
-      product_id: step.productId,
-      day_number: step.dayNumber,
-      note: step.note,
-    })),
+    p_steps: stepsArgument(draft.steps),
+  });
+}
+
+/**
+ * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
+ * included stays the client's; otherwise it is taken back (never what they bought). Logged.
+ */
+export async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
+  await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
+}
+
+/** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
+export async function editAssignment(
+  id: string,
+  note: string,
+  programme: ProgrammeDraft | null,
+): Promise<void> {
+  await rpc<null>('admin_edit_assignment', {
+    p_id: id,
+    p_note: note,
+    p_title: programme ? programme.title.trim() : null,
+    p_introduction: programme?.introduction ?? null,
+    p_sequential_unlock: programme?.sequentialUnlock ?? null,
+    p_steps: programme ? stepsArgument(programme.steps) : null,
   });
 }
 

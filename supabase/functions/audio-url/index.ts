@@ -47,7 +47,10 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
     db.from('products').select('audio_path').eq('id', productId).maybeSingle(),
   ]);
   if (streamable.error || role.error || product.error) {
-    console.warn('audio-url lookup failed:', streamable.error?.code ?? role.error?.code ?? product.error?.code);
+    console.warn(
+      'audio-url lookup failed:',
+      streamable.error?.code ?? role.error?.code ?? product.error?.code,
+    );
     return errorJson(500, 'Could not check your purchases. Please try again.');
   }
   // The same answer for "not yours" and "no such audio": nothing tells which products exist.
