@@ -312,10 +312,14 @@ test('the new person signs up from the invitation and sees the programme', async
   await page.getByRole('button', { name: 'Save Password and Continue' }).click();
   // The invitation's sign-up goes on to My Account, and the confirmation link returns there (docs/auth-links.md).
   await expect(page).toHaveURL(/localhost:\d+\/account$/);
-  // My Account reached in the app (no page load): the keyboard walk holds here too, focus indicators included.
+  // My Account reached in the app (no page load): the keyboard walk holds here too, focus indicators included,
+  // and through the 'Email confirmed' toast after the footer while it is up (5 s). Each walk starts from the
+  // page's first control (the button pressed last is gone, so the browser's starting point for Tab is not the
+  // top).
   await expect(practitioner(page).getByRole('article', { name: TITLE })).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
     await expectKeyboardWalk(page, `/account reached from /auth/confirm at ${width}px`);
   }
   // A fresh load of My Account, as when the person comes back to it later.
