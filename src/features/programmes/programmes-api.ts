@@ -214,6 +214,8 @@ export const clientNoteQuery = (userId: string) =>
 export const heldBackAudioQuery = (userId: string) =>
   queryOptions({
     queryKey: programmeKeys.heldBack(userId),
+    // Asked again on every visit to My Account: a step opens with time and with listening.
+    staleTime: 0,
     queryFn: async (): Promise<ReadonlySet<string>> => {
       const client = await getSupabase();
       const { data, error } = await client.rpc('my_locked_audio');
