@@ -12,6 +12,10 @@ export async function expectKeyboardWalk(page: Page, label: string) {
     () => {
       const element = document.activeElement;
       if (!element || element === document.body || element === document.documentElement) return null;
+      // Focus has gone to the browser: the end of the page's tab order. The document may still name an element
+      // as active then (sonner puts focus back on the control before its toasts when they lose it, as after
+      // 'Close toast'), but nothing in the page is focused, so it shows no indicator and is not checked.
+      if (!document.hasFocus()) return null;
       const describe = (el: Element) =>
         `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
       const style = getComputedStyle(element);

@@ -6,9 +6,10 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 // The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
 // the in-memory local stack: the admin builds a three-step programme that opens one step at a time, assigns it
 // to the demo customer and to a new email address (both emailed: the local inbox); the customer listens to
-// step 1 to the end, step 2 opens; the admin sees step 1 listened, with minutes, in the client record reached
-// from the Appointments list; the new person signs up from the invitation and sees the programme. Axe, the
-// width and the keyboard at 375 and 1280 px.
+// step 1 to the end, step 2 opens (a locked step's audio is not in 'Your audio'); the admin sees step 1 listened,
+// with minutes, in the client record reached from the Appointments list and from the Customers tab, edits the
+// client's copy (not the template) and removes it; the new person signs up from the invitation and sees the
+// programme. Axe, the width and the keyboard at 375 and 1280 px, after a page load and after in-app navigation.
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -157,6 +158,11 @@ test('the customer listens to step 1, step 2 opens, and the admin sees it listen
   await expect(list.getByRole('listitem').nth(0)).toContainText("Today's step");
   await expect(list.getByRole('listitem').nth(1)).toContainText('Opens on day 2');
   await expect(list.getByRole('button', { name: `Play ${steps[1]!}` })).toHaveCount(0);
+  // A locked step's audio, given only by the programme, is not in 'Your audio' either (docs/programmes.md).
+  const yourAudio = page.getByRole('list', { name: 'Your audio' });
+  await expect(yourAudio.getByRole('heading', { name: steps[0]!, exact: true })).toBeVisible();
+  await expect(yourAudio.getByRole('heading', { name: steps[1]!, exact: true })).toHaveCount(0);
+  await expect(yourAudio.getByRole('heading', { name: steps[2]!, exact: true })).toHaveCount(0);
   await checkLayouts(page, () => expect(programme).toBeVisible());
 
   // Keyboard: Tab reaches 'Play the programme' and the open step's Play; Enter plays step 1.
@@ -197,6 +203,8 @@ test('the customer listens to step 1, step 2 opens, and the admin sees it listen
   await expect(list.getByRole('listitem').nth(1)).toContainText("Today's step");
   await expect(list.getByRole('button', { name: `Play ${steps[1]!}` })).toBeVisible();
   await expect(list.getByRole('listitem').nth(2)).toContainText('Opens on day 3');
+  await expect(yourAudio.getByRole('heading', { name: steps[1]!, exact: true })).toBeVisible();
+  await expect(yourAudio.getByRole('heading', { name: steps[2]!, exact: true })).toHaveCount(0);
 
   // The admin's client record, from the Appointments list.
   await page.locator('#sign-out').getByRole('button').click();
@@ -225,6 +233,59 @@ test('the customer listens to step 1, step 2 opens, and the admin sees it listen
   await appointments.getByRole('button', { name: 'Save note' }).click();
   await expect(appointments.getByText('Note saved.')).toBeVisible();
   await checkLayouts(page, () => expect(table).toBeVisible());
+
+  // The same record from the Customers tab.
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const customers = page.getByRole('tabpanel', { name: 'Customers' });
+  await customers.getByLabel('Search by email').fill(customer.email);
+  await customers.getByLabel('Search by email').press('Enter');
+  const recordButton = customers.getByRole('button', { name: `View the client record of ${customer.email}` });
+  await recordButton.click();
+  await expect(recordButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('heading', { name: `Client record: ${customer.email}` })).toBeVisible();
+  await expect(customers.getByRole('table', { name: `Steps of ${TITLE}` })).toBeVisible();
+
+  // Edit this client's copy: a new note on step 3 and day 2 for it; the template keeps its own.
+  await customers.getByRole('button', { name: `Edit ${TITLE} for this client` }).click();
+  const editor = customers.getByRole('form', { name: `Edit for this client: ${TITLE}` });
+  await editor.getByLabel('Note to the client').fill('Start tonight, then rest a day.');
+  await editor.getByLabel('Step 3: note').fill('Night 3: only if you slept well');
+  await editor.getByLabel('Step 3: day').fill('2');
+  await checkLayouts(page, () => expect(editor).toBeVisible());
+  await editor.getByRole('button', { name: 'Save for this client' }).click();
+  await expect(customers.getByText(`Saved "${TITLE}" for this client.`)).toBeVisible();
+  const steps3 = customers.getByRole('table', { name: `Steps of ${TITLE}` }).getByRole('row');
+  await expect(steps3.filter({ hasText: steps[2]! }).getByRole('cell').nth(1)).toHaveText('2');
+  await page.getByRole('tab', { name: 'Programmes' }).click();
+  await page
+    .getByRole('tabpanel', { name: 'Programmes' })
+    .getByRole('button', { name: `Edit ${TITLE}`, exact: true })
+    .click();
+  await expect(page.getByRole('tabpanel', { name: 'Programmes' }).getByLabel('Step 3: note')).toHaveValue(
+    'Night 3: listen before bed',
+  );
+
+  // Remove it, by keyboard: the question asks first (focus on Cancel), and the practitioner lets the client
+  // keep the audio it included.
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const remove = customers.getByRole('button', { name: `Remove ${TITLE} from this client` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const question = customers.getByRole('group', { name: `Remove ${TITLE} from this client` });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(question.getByLabel('Take it back (audio the client bought stays theirs)')).toBeChecked();
+  await checkLayouts(page, () => expect(question).toBeVisible());
+  await question.getByLabel('Let the client keep it, as their own audio').check();
+  await question.getByRole('button', { name: 'Yes, remove' }).press('Enter');
+  const removed = customers.getByText(`Removed "${TITLE}". The client keeps the audio it included.`);
+  await expect(removed).toBeFocused();
+  await expect(customers.getByRole('table', { name: `Steps of ${TITLE}` })).toHaveCount(0);
+  // Kept: still among the audio the client owns.
+  await expect(customers.getByRole('listitem').filter({ hasText: steps[2]! })).toBeVisible();
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Activity log' }).getByText(`${TITLE} from ${customer.email}`),
+  ).toBeVisible();
 });
 
 test('the new person signs up from the invitation and sees the programme', async ({ page, request }) => {
@@ -251,6 +312,16 @@ test('the new person signs up from the invitation and sees the programme', async
   await page.getByRole('button', { name: 'Save Password and Continue' }).click();
   // The invitation's sign-up goes on to My Account, and the confirmation link returns there (docs/auth-links.md).
   await expect(page).toHaveURL(/localhost:\d+\/account$/);
+  // My Account reached in the app (no page load): the keyboard walk holds here too, focus indicators included,
+  // and through the 'Email confirmed' toast after the footer while it is up (5 s). Each walk starts from the
+  // page's first control (the button pressed last is gone, so the browser's starting point for Tab is not the
+  // top).
+  await expect(practitioner(page).getByRole('article', { name: TITLE })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    await expectKeyboardWalk(page, `/account reached from /auth/confirm at ${width}px`);
+  }
   // A fresh load of My Account, as when the person comes back to it later.
   await page.goto('/account');
   await waitForHydration(page);

@@ -147,6 +147,8 @@ export const customersText = {
   actions: 'Actions',
   view: 'Purchases',
   viewLabel: (email: string) => `Purchases of ${email}`,
+  record: 'Client record',
+  recordLabel: (email: string) => `View the client record of ${email}`,
   purchasesHeading: (email: string) => `Purchases of ${email}`,
   noPurchases: 'No purchases yet.',
   grantHeading: 'Grant an audio',

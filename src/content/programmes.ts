@@ -95,6 +95,28 @@ export const clientRecordText = {
   purchasesHeading: 'Audio owned',
   noPurchases: 'No audio.',
   cancelled: 'cancelled',
+  edit: 'Edit',
+  editLabel: (title: string) => `Edit ${title} for this client`,
+  editHeading: (title: string) => `Edit for this client: ${title}`,
+  editLead:
+    "Changes this client's copy only: the template, and what other clients were given, stay as they are.",
+  editNoteHeading: (title: string) => `Edit the note on ${title}`,
+  saveCopy: 'Save for this client',
+  savedCopy: (title: string) => `Saved "${title}" for this client.`,
+  saveCopyFailed: 'Could not save the changes.',
+  remove: 'Remove',
+  removeLabel: (title: string) => `Remove ${title} from this client`,
+  removeQuestion: (title: string) =>
+    `Remove ${title} from this client? It leaves their My Account and is recorded in the activity log.`,
+  keepLegend: 'The audio it included at no cost',
+  takeBack: 'Take it back (audio the client bought stays theirs)',
+  keepIt: 'Let the client keep it, as their own audio',
+  removeConfirm: 'Yes, remove',
+  removing: 'Removing…',
+  removed: (title: string) => `Removed "${title}". The audio it included was taken back.`,
+  removedKept: (title: string) => `Removed "${title}". The client keeps the audio it included.`,
+  removedOffered: (title: string) => `Removed "${title}".`,
+  removeFailed: 'Could not remove it.',
 } as const;
 
 export const fromPractitionerText = {

@@ -119,6 +119,23 @@ describe('/account', () => {
     expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders
   });
 
+  it("leaves out of 'Your audio' what a programme step still holds back (docs/programmes.md)", async () => {
+    signIn('programme-client@example.com'); // an account of its own: My Account's query cache outlives a test
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p2', title: 'Step Two', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'Step One', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1' },
+      ],
+      error: null,
+    });
+    fake.client.rpcs.my_locked_audio = () => ({ data: ['prod-2'], error: null });
+    await renderAccount();
+    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    await waitFor(() =>
+      expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Step One']),
+    );
+  });
+
   it('shows what each audio was paid as: part of its package, a discounted single as such (issue 29)', async () => {
     signIn();
     // Bookkeeping (docs/money.md): the £6.99 package split £1.57/£1.58 less the code's share, the single £2.69.

@@ -54,6 +54,10 @@ export function createFakeClient() {
     client_assignments: () => ({ data: [], error: null }),
     programme_progress: () => ({ data: [], error: null }),
   };
+  // Database functions called with rpc(), by name: what each answers.
+  const rpcs: Record<string, () => QueryResult> = {
+    my_locked_audio: () => ({ data: [], error: null }),
+  };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];
 
   const auth = {
@@ -99,6 +103,7 @@ export function createFakeClient() {
   return {
     auth,
     tables,
+    rpcs,
     queries,
     emit,
     get session() {
@@ -114,6 +119,9 @@ export function createFakeClient() {
       queries.push({ table, calls: builder.calls });
       return builder;
     }),
+    rpc: vi.fn(async (name: string) =>
+      (rpcs[name] ?? (() => ({ data: null, error: { message: 'no function' } })))(),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignForm } from '@/features/programmes/assign-form';
+import { AssignmentActions } from '@/features/programmes/assignment-actions';
 import { emptyDraft, ProgrammeEditor } from '@/features/programmes/programme-editor';
 
 const supabase = vi.hoisted(() => ({
@@ -107,5 +108,110 @@ describe('the assign form', () => {
     await user.selectOptions(screen.getByLabelText('What to assign'), 'audio:a2');
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Admin privileges required');
+  });
+});
+
+describe("a client's assignment: edit and remove", () => {
+  const assignment = {
+    id: 'as1',
+    userId: 'u1',
+    email: 'client@example.com',
+    note: 'Start tonight',
+    access: 'granted' as const,
+    assignedAt: '2026-11-20T10:00:00Z',
+    audio: null,
+    programme: {
+      id: 'copy1',
+      title: 'Sleep well',
+      introduction: 'Three evenings',
+      sequentialUnlock: true,
+      steps: [
+        { id: 's1', position: 1, dayNumber: 1, note: 'Night 1', productId: 'a1', title: 'Deep Sleep' },
+        { id: 's2', position: 2, dayNumber: 2, note: 'Night 2', productId: 'a2', title: 'Calm Breath' },
+      ],
+    },
+  };
+
+  it("edits this client's copy and its note, not a template", async () => {
+    supabase.rpc.mockResolvedValue({ data: null, error: null });
+    render(
+      wrap(
+        <AssignmentActions assignment={assignment} title="Sleep well" audios={audios} onRemoved={vi.fn()} />,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Sleep well for this client' }));
+    const form = screen.getByRole('form', { name: 'Edit for this client: Sleep well' });
+    expect(form).toHaveTextContent("Changes this client's copy only");
+    await user.clear(screen.getByLabelText('Note to the client'));
+    await user.type(screen.getByLabelText('Note to the client'), 'Rest a day');
+    await user.clear(screen.getByLabelText('Step 2: day'));
+    await user.type(screen.getByLabelText('Step 2: day'), '3');
+    await user.click(screen.getByRole('button', { name: 'Save for this client' }));
+    expect(supabase.rpc).toHaveBeenCalledWith('admin_edit_assignment', {
+      p_id: 'as1',
+      p_note: 'Rest a day',
+      p_title: 'Sleep well',
+      p_introduction: 'Three evenings',
+      p_sequential_unlock: true,
+      p_steps: [
+        { product_id: 'a1', day_number: 1, note: 'Night 1' },
+        { product_id: 'a2', day_number: 3, note: 'Night 2' },
+      ],
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved "Sleep well" for this client.');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('asks before removing, takes the included audio back unless the practitioner keeps it', async () => {
+    supabase.rpc.mockResolvedValue({ data: null, error: null });
+    const onRemoved = vi.fn();
+    render(
+      wrap(
+        <AssignmentActions
+          assignment={assignment}
+          title="Sleep well"
+          audios={audios}
+          onRemoved={onRemoved}
+        />,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Sleep well from this client' }));
+    expect(supabase.rpc).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(screen.getByLabelText('Take it back (audio the client bought stays theirs)')).toBeChecked();
+    await user.click(screen.getByLabelText('Let the client keep it, as their own audio'));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(supabase.rpc).toHaveBeenCalledWith('admin_remove_assignment', { p_id: 'as1', p_keep_audio: true });
+    expect(onRemoved).toHaveBeenCalledWith({
+      variant: 'success',
+      text: 'Removed "Sleep well". The client keeps the audio it included.',
+    });
+  });
+
+  it('says so when removing fails, and keeps the question open', async () => {
+    supabase.rpc.mockResolvedValue({ data: null, error: { message: 'No such assignment' } });
+    const onRemoved = vi.fn();
+    render(
+      wrap(
+        <AssignmentActions
+          assignment={assignment}
+          title="Sleep well"
+          audios={audios}
+          onRemoved={onRemoved}
+        />,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Sleep well from this client' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(supabase.rpc).toHaveBeenCalledWith('admin_remove_assignment', {
+      p_id: 'as1',
+      p_keep_audio: false,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No such assignment');
+    expect(onRemoved).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Yes, remove' })).toBeInTheDocument();
   });
 });

@@ -111,6 +111,44 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
     expect((after.error as { context?: Response } | null)?.context?.status).toBe(401);
   });
 
+  it('audio given only by a programme streams once its step is open (docs/programmes.md "Unlock")', async () => {
+    const client = await confirmedUser(stack, 'programme');
+    const { client: signedIn } = await signedInClient(stack, client.email, client.password);
+    const first = await stack.db.query<{ id: string }>(
+      `select id::text as id from public.products where published and audio_path is not null and id <> $1
+       order by sort_order limit 1`,
+      [productId],
+    );
+    const firstId = first.rows[0]!.id;
+    // What admin_assign_to_client leaves: the client's copy opening one step at a time, granted.
+    const programme = await stack.db.query<{ id: string }>(
+      `insert into public.programmes (title, sequential_unlock, is_template) values ('Two nights', true, false)
+       returning id::text as id`,
+    );
+    const programmeId = programme.rows[0]!.id;
+    await stack.db.query(
+      `insert into public.programme_steps (programme_id, position, product_id, day_number)
+       values ($1, 1, $2, 1), ($1, 2, $3, 2)`,
+      [programmeId, firstId, productId],
+    );
+    const assignment = await stack.db.query<{ id: string }>(
+      `insert into public.client_assignments (user_id, email, programme_id, access) values ($1, $2, $3, 'granted')
+       returning id::text as id`,
+      [client.id, client.email, programmeId],
+    );
+    await stack.db.query('select private.grant_assignment_audio($1)', [assignment.rows[0]!.id]);
+
+    expect((await mint(signedIn, { productId: firstId })).error).toBeNull();
+    const locked = await mint(signedIn);
+    expect((locked.error as { context?: Response } | null)?.context?.status).toBe(404);
+    // Its day comes (assigned yesterday): step 2 opens and streams.
+    await stack.db.query(
+      `update public.client_assignments set assigned_at = now() - interval '1 day' where id = $1`,
+      [assignment.rows[0]!.id],
+    );
+    expect((await mint(signedIn)).error).toBeNull();
+  });
+
   it('a download that starts within the lifetime finishes after it, however slowly it is read', async () => {
     const owner = await buyer('slow-download');
     const { data } = await mint(owner.client);

@@ -185,6 +185,13 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'How far each assigned audio was listened: the client reads their own, admins all (RLS). Kept only by ' +
       'the trigger on listening_positions (security definer); nobody writes it through the API.',
   },
+  'private.assignment_purchases': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Which zero-price purchase each assignment gave (docs/programmes.md): read and written only by the ' +
+      'programme functions (security definer); no API role touches it.',
+  },
   'public.client_notes': {
     kind: 'table',
     grants: { authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
@@ -271,6 +278,23 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
   },
+  'public.admin_remove_assignment(uuid,boolean)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_edit_assignment(uuid,text,text,text,boolean,jsonb)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.my_locked_audio()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      "The caller's own audio held back by a locked programme step (auth.uid(); My Account shows when it " +
+      'opens). Security definer: it reads private.assignment_purchases. anon has no account.',
+  },
   'public.admin_grant_audio(uuid,uuid)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },
@@ -326,6 +350,13 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { service_role: EXECUTE },
     why: "delete-account deletes the verified caller's account.",
   },
+  'public.can_stream_audio(uuid,uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why:
+      'audio-url asks whether the verified caller may stream an audio (owned, and not held back by a locked ' +
+      'programme step: docs/programmes.md) before minting a link.',
+  },
   'public.log_admin_activity(uuid,text,text,text,text,jsonb,jsonb)': {
     kind: 'function',
     grants: { service_role: EXECUTE },
@@ -354,6 +385,11 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'private.drop_assigned_programme()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.programme_progress_from_position()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.grant_assignment_audio(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'private.assignment_audio_locked(uuid,uuid,timestamp with time zone)': {
+    kind: 'function',
+    grants: NOTHING,
+    why: DEFINER_HELPER,
+  },
   'public.require_admin()': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.london_day(timestamp with time zone)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.admin_apply_line(public.order_lines,integer)': {

@@ -30,7 +30,7 @@ export function AdminDashboard({
   const content: Record<AdminSectionId, ReactNode> = {
     overview: <OverviewSection />,
     orders: <OrdersSection />,
-    customers: <CustomersSection />,
+    customers: <CustomersSection renderClientRecord={renderClientRecord} />,
     appointments: <AppointmentsSection renderClientRecord={renderClientRecord} />,
     programmes,
     catalogue: <CatalogueSection />,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -17,6 +17,7 @@ export function ConfirmAction({
   framed = false,
   onOpen,
   onConfirm,
+  children,
 }: {
   label: string;
   /** The button's name when its text alone is ambiguous (e.g. one per table row). */
@@ -30,6 +31,8 @@ export function ConfirmAction({
   framed?: boolean;
   onOpen?: () => void;
   onConfirm: () => Promise<boolean>;
+  /** A choice that goes with the answer (e.g. what happens to what was given), shown under the question. */
+  children?: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -80,6 +83,7 @@ export function ConfirmAction({
       className={framed ? 'space-y-3 rounded-lg border border-destructive p-3' : 'space-y-2'}
     >
       <p className="font-medium text-foreground">{question}</p>
+      {children}
       <div className="flex flex-wrap gap-2">
         <Button variant="destructive" size="sm" disabled={busy} onClick={() => void confirm()}>
           {busy ? busyLabel : confirmLabel}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, customersText as text } from '@/content/admin';
 import {
@@ -24,12 +24,20 @@ import {
   SearchForm,
   type Message,
 } from './admin-ui';
+import type { RenderClientRecord } from './appointments-section';
 import { PagedQueryTable } from './data-table';
 
-export function CustomersSection() {
+export function CustomersSection({
+  renderClientRecord,
+}: {
+  /** The client record panel (the programmes feature's, composed by the route). */
+  renderClientRecord: RenderClientRecord;
+}) {
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
+  // One panel at a time under the table: a customer's purchases or their client record.
   const [selected, setSelected] = useState<CustomerRow | null>(null);
+  const [record, setRecord] = useState<CustomerRow | null>(null);
   const query = useQuery(customersQuery(search, pageIndex));
 
   return (
@@ -71,12 +79,26 @@ export function CustomersSection() {
           {
             header: text.actions,
             cell: (customer) => (
-              <DetailsToggle
-                label={text.view}
-                accessibleLabel={text.viewLabel(customer.email)}
-                expanded={selected?.id === customer.id}
-                onToggle={() => setSelected(selected?.id === customer.id ? null : customer)}
-              />
+              <div className="flex flex-wrap gap-2">
+                <DetailsToggle
+                  label={text.view}
+                  accessibleLabel={text.viewLabel(customer.email)}
+                  expanded={selected?.id === customer.id}
+                  onToggle={() => {
+                    setRecord(null);
+                    setSelected(selected?.id === customer.id ? null : customer);
+                  }}
+                />
+                <DetailsToggle
+                  label={text.record}
+                  accessibleLabel={text.recordLabel(customer.email)}
+                  expanded={record?.id === customer.id}
+                  onToggle={() => {
+                    setSelected(null);
+                    setRecord(record?.id === customer.id ? null : customer);
+                  }}
+                />
+              </div>
             ),
           },
         ]}
@@ -84,6 +106,16 @@ export function CustomersSection() {
 
       {selected ? (
         <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />
+      ) : null}
+      {record ? (
+        <Fragment key={record.id}>
+          {renderClientRecord({
+            userId: record.id,
+            name: record.email,
+            email: record.email,
+            onClose: () => setRecord(null),
+          })}
+        </Fragment>
       ) : null}
     </AdminSection>
   );

@@ -18,6 +18,8 @@ import {
 import { clientAppointmentsQuery } from '@/features/admin/appointments-api';
 import { DataTable } from '@/features/admin/data-table';
 import { AssignForm } from './assign-form';
+import { AssignmentActions } from './assignment-actions';
+import type { AudioOption } from './programme-editor';
 import { minutesListened, stepStates, type Assignment, type ListeningProgress } from './programme-steps';
 import {
   assignmentsQuery,
@@ -51,10 +53,21 @@ export function ClientRecord({
   const purchases = useQuery(customerPurchasesQuery(userId));
   const templates = useQuery(templatesQuery());
   const products = useQuery(productsQuery(''));
+  const [removed, setRemoved] = useState<Message>(null);
+  const audios = (products.data ?? []).map((product) => ({
+    id: product.id,
+    title: product.title,
+    category: product.category,
+  }));
 
   return (
     <DetailPanel title={text.heading(name)} closeLabel={adminText.close} onClose={onClose}>
       <h4 className="font-semibold text-foreground">{text.assignedHeading}</h4>
+      {removed ? (
+        <Notice key={removed.text} variant={removed.variant} focus>
+          {removed.text}
+        </Notice>
+      ) : null}
       <QueryState query={assignments}>
         {({ assignments: rows, progress }) =>
           rows.length === 0 ? (
@@ -67,6 +80,8 @@ export function ClientRecord({
                   assignment={assignment}
                   progress={progress}
                   now={now}
+                  audios={audios}
+                  onRemoved={setRemoved}
                 />
               ))}
             </div>
@@ -129,15 +144,7 @@ export function ClientRecord({
       </QueryState>
 
       {templates.data && products.data ? (
-        <AssignForm
-          email={email}
-          programmes={templates.data}
-          audios={products.data.map((product) => ({
-            id: product.id,
-            title: product.title,
-            category: product.category,
-          }))}
-        />
+        <AssignForm email={email} programmes={templates.data} audios={audios} />
       ) : null}
     </DetailPanel>
   );
@@ -147,10 +154,14 @@ function AssignmentProgress({
   assignment,
   progress,
   now,
+  audios,
+  onRemoved,
 }: {
   assignment: Assignment;
   progress: ReadonlyMap<string, ListeningProgress>;
   now: Date;
+  audios: AudioOption[];
+  onRemoved: (message: Message) => void;
 }) {
   const title = assignment.programme?.title ?? assignment.audio?.title ?? '';
   const states = assignment.programme
@@ -197,6 +208,7 @@ function AssignmentProgress({
           },
         ]}
       />
+      <AssignmentActions assignment={assignment} title={title} audios={audios} onRemoved={onRemoved} />
     </div>
   );
 }

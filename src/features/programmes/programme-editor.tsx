@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
 import { Field, inputClass, messageOf, Notice, type Message } from '@/features/admin/admin-ui';
+import type { AssignedProgramme } from './programme-steps';
 import { refreshProgrammes, saveProgramme, type ProgrammeDraft, type StepDraft } from './programmes-api';
 
 export interface AudioOption {
@@ -19,6 +20,21 @@ export function emptyDraft(): ProgrammeDraft {
   return { id: null, title: '', introduction: '', sequentialUnlock: true, steps: [emptyStep(1)] };
 }
 
+/** A programme (a template or a client's copy) as the form edits it. */
+export function toDraft(programme: AssignedProgramme): ProgrammeDraft {
+  return {
+    id: programme.id,
+    title: programme.title,
+    introduction: programme.introduction,
+    sequentialUnlock: programme.sequentialUnlock,
+    steps: programme.steps.map((step) => ({
+      productId: step.productId,
+      dayNumber: step.dayNumber,
+      note: step.note,
+    })),
+  };
+}
+
 /** Whether a draft can be saved: a title, and every step an audio and a day from 1. */
 export function draftProblem(draft: ProgrammeDraft): string | null {
   if (!draft.title.trim()) return text.titleRequired;
@@ -30,17 +46,29 @@ export function draftProblem(draft: ProgrammeDraft): string | null {
   return null;
 }
 
-/** The programme form: title, introduction, unlock, and ordered steps (audio, day, note). */
+/**
+ * The programme form: title, introduction, unlock, and ordered steps (audio, day, note). A template by default;
+ * a client's own copy when `save`, `heading` and `submitLabel` say so (the client record), with `children`
+ * for what belongs to that client's assignment (its note).
+ */
 export function ProgrammeEditor({
   initial,
   audios,
   onSaved,
   onCancel,
+  save = saveProgramme,
+  heading,
+  submitLabel = text.saveTemplate,
+  children,
 }: {
   initial: ProgrammeDraft;
   audios: AudioOption[];
   onSaved: (title: string) => void;
   onCancel: () => void;
+  save?: (draft: ProgrammeDraft) => Promise<unknown>;
+  heading?: string;
+  submitLabel?: string;
+  children?: ReactNode;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -71,7 +99,7 @@ export function ProgrammeEditor({
     setBusy(true);
     setMessage(null);
     try {
-      await saveProgramme(draft);
+      await save(draft);
       refreshProgrammes(queryClient);
       onSaved(draft.title.trim());
     } catch (error) {
@@ -87,7 +115,7 @@ export function ProgrammeEditor({
       className="space-y-4 rounded-lg border border-border p-4"
     >
       <h3 id={`${id}-heading`} className="text-xl font-semibold text-foreground">
-        {initial.id ? text.editorEdit(initial.title) : text.editorNew}
+        {heading ?? (initial.id ? text.editorEdit(initial.title) : text.editorNew)}
       </h3>
       {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
       <Field id={`${id}-title`} label={text.titleLabel}>
@@ -110,6 +138,7 @@ export function ProgrammeEditor({
           onChange={(event) => setDraft({ ...draft, introduction: event.target.value })}
         />
       </Field>
+      {children}
       <div className="flex items-start gap-2">
         <input
           id={`${id}-sequential`}
@@ -235,7 +264,7 @@ export function ProgrammeEditor({
 
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
-          {busy ? adminText.saving : text.saveTemplate}
+          {busy ? adminText.saving : submitLabel}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           {adminText.cancel}

@@ -165,6 +165,7 @@ export const programmeKeys = {
   assignments: (userId: string) => [...programmeKeys.all, 'assignments', userId] as const,
   note: (userId: string) => [...programmeKeys.all, 'note', userId] as const,
   orders: (userId: string) => [...programmeKeys.all, 'orders', userId] as const,
+  heldBack: (userId: string) => [...programmeKeys.all, 'held-back', userId] as const,
 };
 
 /** The admin's templates, newest first. */
@@ -206,6 +207,23 @@ export const clientNoteQuery = (userId: string) =>
     },
   });
 
+/**
+ * The signed-in client's own audio held back by a programme step that has not opened yet (docs/programmes.md
+ * "Unlock"), by product id: the same rule audio-url mints links by (public.can_stream_audio).
+ */
+export const heldBackAudioQuery = (userId: string) =>
+  queryOptions({
+    queryKey: programmeKeys.heldBack(userId),
+    // Asked again on every visit to My Account: a step opens with time and with listening.
+    staleTime: 0,
+    queryFn: async (): Promise<ReadonlySet<string>> => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('my_locked_audio');
+      if (error) throw new ProgrammesApiError(error.message);
+      return new Set(data as string[]);
+    },
+  });
+
 export interface ClientOrder {
   id: string;
   created_at: string;
@@ -236,17 +254,40 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   return data as T;
 }
 
+const stepsArgument = (steps: StepDraft[]) =>
+  steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
+
 export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
     p_id: draft.id,
     p_title: draft.title.trim(),
     p_introduction: draft.introduction,
     p_sequential_unlock: draft.sequentialUnlock,
-    p_steps: draft.steps.map((step) => ({
-      product_id: step.productId,
-      day_number: step.dayNumber,
-      note: step.note,
-    })),
+    p_steps: stepsArgument(draft.steps),
+  });
+}
+
+/**
+ * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
+ * included stays the client's; otherwise it is taken back (never what they bought). Logged.
+ */
+export async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
+  await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
+}
+
+/** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
+export async function editAssignment(
+  id: string,
+  note: string,
+  programme: ProgrammeDraft | null,
+): Promise<void> {
+  await rpc<null>('admin_edit_assignment', {
+    p_id: id,
+    p_note: note,
+    p_title: programme ? programme.title.trim() : null,
+    p_introduction: programme?.introduction ?? null,
+    p_sequential_unlock: programme?.sequentialUnlock ?? null,
+    p_steps: programme ? stepsArgument(programme.steps) : null,
   });
 }
 

@@ -7,7 +7,7 @@ import { productsQuery } from '@/features/admin/admin-api';
 import { AdminSection, messageOf, Notice, QueryState, type Message } from '@/features/admin/admin-ui';
 import { DataTable } from '@/features/admin/data-table';
 import { AssignForm } from './assign-form';
-import { emptyDraft, ProgrammeEditor, type AudioOption } from './programme-editor';
+import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import {
   duplicateProgramme,
   refreshProgrammes,
@@ -15,20 +15,6 @@ import {
   type ProgrammeDraft,
   type ProgrammeTemplate,
 } from './programmes-api';
-
-function toDraft(programme: ProgrammeTemplate): ProgrammeDraft {
-  return {
-    id: programme.id,
-    title: programme.title,
-    introduction: programme.introduction,
-    sequentialUnlock: programme.sequentialUnlock,
-    steps: programme.steps.map((step) => ({
-      productId: step.productId,
-      dayNumber: step.dayNumber,
-      note: step.note,
-    })),
-  };
-}
 
 /** The admin's Programmes tab: templates (new, edit, duplicate) and assigning one, or an audio, to a client. */
 export function ProgrammesSection() {

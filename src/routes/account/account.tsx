@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { getSettingsSnapshot } from '@/features/accessibility/settings-store';
 import { AccountPage } from '@/features/account/account-page';
 import type { BrowserSettings } from '@/features/account/account-export';
 import { useAuth } from '@/features/auth/auth-context';
+import type { Purchase } from '@/features/auth/auth-types';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
@@ -16,6 +17,7 @@ import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
+import { useOpenAudio } from '@/features/programmes/use-open-audio';
 import { fullNameOf } from '@/lib/full-name';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
@@ -36,7 +38,6 @@ function readBrowserSettings(): BrowserSettings {
 function AccountContent({ email }: { email: string }) {
   const { session, purchases, refreshPurchases, signOut } = useAuth();
   const userId = session?.user.id;
-  const playerActions = usePlaylistActions(purchases);
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
@@ -60,23 +61,51 @@ function AccountContent({ email }: { email: string }) {
       />
       {userId ? (
         <QueryClientProvider client={accountQueryClient()}>
-          <AccountPage
+          <AccountBody
             userId={userId}
-            audios={purchases}
-            player={playerActions}
-            practitioner={
-              <FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />
-            }
+            purchases={purchases}
             nameForm={<FullNameForm savedName={fullNameOf(session?.user.user_metadata)} />}
-            passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
-            practiceLog={<PracticeLogSection userId={userId} />}
             onSignOut={() => void signOut()}
-            readBrowserSettings={readBrowserSettings}
             onDeleted={onDeleted}
           />
         </QueryClientProvider>
       ) : null}
     </>
+  );
+}
+
+/**
+ * My Account's body, inside its query cache: 'Your audio' and the player leave out what a programme still holds
+ * back (docs/programmes.md "Unlock"), and no link is minted ahead before that is known.
+ */
+function AccountBody({
+  userId,
+  purchases,
+  nameForm,
+  onSignOut,
+  onDeleted,
+}: {
+  userId: string;
+  purchases: Purchase[];
+  nameForm: ReactNode;
+  onSignOut: () => void;
+  onDeleted: () => Promise<void>;
+}) {
+  const open = useOpenAudio(userId, purchases);
+  const playerActions = usePlaylistActions(open.known ? open.audios : []);
+  return (
+    <AccountPage
+      userId={userId}
+      audios={open.audios}
+      player={playerActions}
+      practitioner={<FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />}
+      nameForm={nameForm}
+      passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
+      practiceLog={<PracticeLogSection userId={userId} />}
+      onSignOut={onSignOut}
+      readBrowserSettings={readBrowserSettings}
+      onDeleted={onDeleted}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 // audio-url: a short-lived link to the full audio of a product the signed-in caller owns (or any product, for an
-// admin). Storage lets no customer sign full audio (migration 20261125300000_audio_links_server_side.sql): the
+// admin); audio given only by a programme step that is still locked waits for the step to open
+// (public.can_stream_audio, docs/programmes.md "Unlock"). Storage lets no customer sign full audio (migration 20261125300000_audio_links_server_side.sql): the
 // link is minted here with the service role after the ownership check, valid for AUDIO_URL_SECONDS (default
 // 300; never chosen by the client). A refund, dispute or account deletion removes the purchase or the user, so
 // no new link is minted, and links already issued die within their lifetime (docs/audio-links.md).
@@ -39,18 +40,22 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
   }
 
   const db = serviceClient();
-  const [purchase, role, product] = await Promise.all([
-    db.from('purchases').select('id').eq('user_id', caller.user.id).eq('product_id', productId).maybeSingle(),
+  const [streamable, role, product] = await Promise.all([
+    // Owned, and not held back by a programme step that is still locked (docs/programmes.md "Unlock").
+    db.rpc('can_stream_audio', { p_user_id: caller.user.id, p_product_id: productId }),
     db.from('user_roles').select('user_id').eq('user_id', caller.user.id).eq('role', 'admin').maybeSingle(),
     db.from('products').select('audio_path').eq('id', productId).maybeSingle(),
   ]);
-  if (purchase.error || role.error || product.error) {
-    console.warn('audio-url lookup failed:', purchase.error?.code ?? role.error?.code ?? product.error?.code);
+  if (streamable.error || role.error || product.error) {
+    console.warn(
+      'audio-url lookup failed:',
+      streamable.error?.code ?? role.error?.code ?? product.error?.code,
+    );
     return errorJson(500, 'Could not check your purchases. Please try again.');
   }
   // The same answer for "not yours" and "no such audio": nothing tells which products exist.
   const audioPath = (product.data as { audio_path: string | null } | null)?.audio_path;
-  if ((!purchase.data && !role.data) || !audioPath) return errorJson(404, NOT_AVAILABLE);
+  if ((streamable.data !== true && !role.data) || !audioPath) return errorJson(404, NOT_AVAILABLE);
 
   const seconds = audioUrlSeconds();
   const issuedAt = Math.floor(Date.now() / 1000);
