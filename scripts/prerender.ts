@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
@@ -11,6 +11,7 @@ import {
 import { EARLY_CONTROL_ATTRIBUTE, EARLY_PRESSABLE } from '../src/lib/early-input-script';
 import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/page-head';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
+import { writeFileAtomic } from './write-atomic';
 
 type Entry = typeof EntryServer;
 
@@ -226,7 +227,8 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     checkAdoptedPage(route, body);
     const file = outputFile(options.distDir, route);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, html);
+    // Atomic: the catalogue pages are rendered again while the site is served (scripts/rebuild-catalogue-pages.ts).
+    await writeFileAtomic(file, html);
     pages.push({ route, file, html });
   }
   return { pages, entry, template };

@@ -12,6 +12,7 @@ import {
 import { inceptionGuideSlug } from '@/config/shop';
 import { formatPence } from '@/lib/format';
 import { BuyControl } from './buy-control';
+import { KeepInView, KEEP_IN_VIEW_ATTRIBUTE } from './keep-in-view';
 import { filterProducts, groupByCategory } from './catalogue-rows';
 import type { CatalogueCategory, CatalogueProduct, ShopActions } from './catalogue-types';
 import { PreviewButton } from './preview-button';
@@ -47,76 +48,78 @@ export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
   return (
     // While a category is the URL's target (a jump), every category is laid out: the jump's scroll position
     // must not be computed from the estimated sizes of the skipped ones.
-    <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
-      <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
-        <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={filterId} className="mb-2 block font-semibold">
-            {text.filterLabel}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
-            />
-            <input
-              ref={filterRef}
-              id={filterId}
-              type="search"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              placeholder={text.filterPlaceholder}
-              autoComplete="off"
-              className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
-            />
-          </div>
-        </form>
-        <p role="status" className="text-sm text-muted-foreground">
-          {filterResultsText(shown.length, products.length, term)}
-        </p>
-        <details className="group">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-semibold text-primary underline-offset-4 hover:underline">
-            {text.jumpToCategory} ({categories.length})
-          </summary>
-          <nav aria-label={text.categoriesNavLabel} className="mt-3">
-            <ul className="flex flex-wrap gap-2">
-              {categories.map((category) => (
-                <li key={category.name}>
-                  <a
-                    href={`#${category.anchor}`}
-                    className="inline-flex min-h-10 items-center rounded-full border border-border bg-background px-3 text-sm hover:bg-primary-soft"
-                  >
-                    {category.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
-      </div>
-
-      <p aria-live="polite" className="sr-only" data-testid="preview-announcer">
-        {preview.announcement}
-      </p>
-
-      {shown.length === 0 ? (
-        <div className="rounded-xl border border-border p-8 text-center">
-          <p className="text-lg font-semibold">{noFilterResults(term)}</p>
-          <Button variant="secondary" className="mt-4" onClick={clearFilter}>
-            {text.clearFilter}
-          </Button>
+    <KeepInView data={[products]}>
+      <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
+        <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
+          <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={filterId} className="mb-2 block font-semibold">
+              {text.filterLabel}
+            </label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
+              />
+              <input
+                ref={filterRef}
+                id={filterId}
+                type="search"
+                value={term}
+                onChange={(event) => setTerm(event.target.value)}
+                placeholder={text.filterPlaceholder}
+                autoComplete="off"
+                className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
+              />
+            </div>
+          </form>
+          <p role="status" className="text-sm text-muted-foreground">
+            {filterResultsText(shown.length, products.length, term)}
+          </p>
+          <details className="group">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-semibold text-primary underline-offset-4 hover:underline">
+              {text.jumpToCategory} ({categories.length})
+            </summary>
+            <nav aria-label={text.categoriesNavLabel} className="mt-3">
+              <ul className="flex flex-wrap gap-2">
+                {categories.map((category) => (
+                  <li key={category.name}>
+                    <a
+                      href={`#${category.anchor}`}
+                      className="inline-flex min-h-10 items-center rounded-full border border-border bg-background px-3 text-sm hover:bg-primary-soft"
+                    >
+                      {category.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
         </div>
-      ) : (
-        shownCategories.map((category) => (
-          <CategorySection
-            key={category.name}
-            category={category}
-            actions={actions}
-            preview={preview}
-            onPreview={(product) => void toggle(product)}
-          />
-        ))
-      )}
-    </div>
+
+        <p aria-live="polite" className="sr-only" data-testid="preview-announcer">
+          {preview.announcement}
+        </p>
+
+        {shown.length === 0 ? (
+          <div className="rounded-xl border border-border p-8 text-center">
+            <p className="text-lg font-semibold">{noFilterResults(term)}</p>
+            <Button variant="secondary" className="mt-4" onClick={clearFilter}>
+              {text.clearFilter}
+            </Button>
+          </div>
+        ) : (
+          shownCategories.map((category) => (
+            <CategorySection
+              key={category.name}
+              category={category}
+              actions={actions}
+              preview={preview}
+              onPreview={(product) => void toggle(product)}
+            />
+          ))
+        )}
+      </div>
+    </KeepInView>
   );
 });
 
@@ -138,7 +141,10 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
       aria-labelledby={headingId}
       className="scroll-mt-24 [contain-intrinsic-block-size:auto_40rem] [content-visibility:auto]"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-border pb-2">
+      <div
+        {...{ [KEEP_IN_VIEW_ATTRIBUTE]: `category:${category.anchor}` }}
+        className="flex flex-wrap items-baseline justify-between gap-2 border-b border-border pb-2"
+      >
         <h2 id={headingId} className="font-serif text-2xl font-bold">
           {category.name}
         </h2>
@@ -190,7 +196,10 @@ interface ProductItemProps {
 function ProductItem({ product, actions, preview, onPreview }: ProductItemProps) {
   const duration = durationText(product.durationSeconds);
   return (
-    <li className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4 break-words text-card-foreground shadow-sm">
+    <li
+      {...{ [KEEP_IN_VIEW_ATTRIBUTE]: `product:${product.slug}` }}
+      className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4 break-words text-card-foreground shadow-sm"
+    >
       <h3 className="text-lg font-semibold">{product.title}</h3>
       {product.description ? (
         <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>
