@@ -16,6 +16,7 @@ type EntryServer = typeof EntryServerModule;
 
 export const distDir = 'dist';
 export const ssrDir = 'dist-ssr';
+export const templateFile = join(ssrDir, 'index.template.html');
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -85,6 +86,9 @@ export async function runBuild(): Promise<void> {
   });
 
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  // Kept beside the SSR bundle (never deployed): the catalogue pages' rebuild renders into it again, after
+  // prerendering / has replaced dist/index.html.
+  await writeFile(templateFile, template);
   // The SPA shell for client-only routes (auth, cart, account, admin): React renders them in the browser.
   await writeFile(
     join(distDir, '_shell.html'),

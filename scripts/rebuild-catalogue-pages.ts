@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServerModule from '../src/entry-server';
 import { ANON_KEY } from '../supabase/local/keys';
-import { distDir, precompressFile, ssrDir } from './build';
+import { distDir, precompressFile, ssrDir, templateFile } from './build';
 import { readPublishedCatalogue } from './catalogue-snapshot';
 import { prerender } from './prerender';
 import { inlineScriptHashes } from './security-headers';
@@ -26,16 +26,16 @@ export async function rebuildCataloguePages(supabaseUrl: string, anonKey: string
   const info = JSON.parse(await readFile(join(distDir, '.build-info.json'), 'utf8')) as {
     inlineScriptHashes: string[];
   };
-  const { pages } = await prerender({ distDir, ssrEntry }, catalogueRoutes);
   // The served Content-Security-Policy lists the build's inline scripts; the catalogue lives in a JSON data
-  // block (not a script the policy governs), so a new catalogue must never need a new hash.
-  const unknown = pages
-    .flatMap((page) => inlineScriptHashes(page.html))
-    .filter((hash) => !info.inlineScriptHashes.includes(hash));
-  if (unknown.length > 0)
-    throw new Error(
-      `The rebuilt catalogue pages carry inline scripts the build did not: ${unknown.join(' ')}`,
-    );
+  // block (no script the policy governs), so a new catalogue must never need a new hash: checked before writing.
+  const checkBeforeWrite = (route: string, html: string) => {
+    const unknown = inlineScriptHashes(html).filter((hash) => !info.inlineScriptHashes.includes(hash));
+    if (unknown.length > 0)
+      throw new Error(
+        `${route} would carry inline scripts the build's policy does not allow: ${unknown.join(' ')}`,
+      );
+  };
+  const { pages } = await prerender({ distDir, ssrEntry, templateFile, checkBeforeWrite }, catalogueRoutes);
   for (const page of pages) await precompressFile(page.file);
   return pages.map((page) => page.route);
 }
