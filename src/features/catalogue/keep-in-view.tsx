@@ -14,15 +14,26 @@ interface Anchor {
   top: number;
 }
 
-/** The keyed elements on screen, in document order: the first is what the visitor is looking at. */
+/**
+ * The keyed elements on screen, the one the visitor is most likely looking at first: the one holding keyboard
+ * focus, then by distance from the middle of the screen (when two categories share the screen and one of them
+ * moves, the middle one is kept). The rest are fallbacks for an element the new catalogue no longer has.
+ */
 function anchorsInView(): Anchor[] {
-  const anchors: Anchor[] = [];
+  const middle = window.innerHeight / 2;
+  const focused = document.activeElement;
+  const anchors: (Anchor & { rank: number })[] = [];
   for (const element of document.querySelectorAll<HTMLElement>(`[${KEEP_IN_VIEW_ATTRIBUTE}]`)) {
     const rect = element.getBoundingClientRect();
     if (rect.bottom <= 0 || rect.top >= window.innerHeight) continue;
-    anchors.push({ key: element.getAttribute(KEEP_IN_VIEW_ATTRIBUTE) ?? '', top: rect.top });
+    const distance =
+      rect.top <= middle && rect.bottom >= middle
+        ? 0
+        : Math.min(Math.abs(rect.top - middle), Math.abs(rect.bottom - middle));
+    const rank = focused && element.contains(focused) ? -1 : distance;
+    anchors.push({ key: element.getAttribute(KEEP_IN_VIEW_ATTRIBUTE) ?? '', top: rect.top, rank });
   }
-  return anchors;
+  return anchors.sort((a, b) => a.rank - b.rank);
 }
 
 function findKeyed(key: string): HTMLElement | null {
