@@ -27,11 +27,18 @@ interface IndividualAudioCatalogueProps {
 }
 
 /** /individual-audios: filter, category jump list, and every category's audios with preview and buy controls. */
-export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
-  products,
-  actions,
-  signPreview,
-}: IndividualAudioCatalogueProps) {
+export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue(
+  props: IndividualAudioCatalogueProps,
+) {
+  // The live catalogue replacing the prerendered one keeps the audio in view where it is (keep-in-view.tsx).
+  return (
+    <KeepInView data={[props.products]}>
+      <CatalogueList {...props} />
+    </KeepInView>
+  );
+});
+
+function CatalogueList({ products, actions, signPreview }: IndividualAudioCatalogueProps) {
   const [term, setTerm] = useState('');
   const filterId = useId();
   const filterRef = useRef<HTMLInputElement>(null);
@@ -48,80 +55,78 @@ export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
   return (
     // While a category is the URL's target (a jump), every category is laid out: the jump's scroll position
     // must not be computed from the estimated sizes of the skipped ones.
-    <KeepInView data={[products]}>
-      <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
-        <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
-          <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor={filterId} className="mb-2 block font-semibold">
-              {text.filterLabel}
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
-              />
-              <input
-                ref={filterRef}
-                id={filterId}
-                type="search"
-                value={term}
-                onChange={(event) => setTerm(event.target.value)}
-                placeholder={text.filterPlaceholder}
-                autoComplete="off"
-                className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
-              />
-            </div>
-          </form>
-          <p role="status" className="text-sm text-muted-foreground">
-            {filterResultsText(shown.length, products.length, term)}
-          </p>
-          <details className="group">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-semibold text-primary underline-offset-4 hover:underline">
-              {text.jumpToCategory} ({categories.length})
-            </summary>
-            <nav aria-label={text.categoriesNavLabel} className="mt-3">
-              <ul className="flex flex-wrap gap-2">
-                {categories.map((category) => (
-                  <li key={category.name}>
-                    <a
-                      href={`#${category.anchor}`}
-                      className="inline-flex min-h-10 items-center rounded-full border border-border bg-background px-3 text-sm hover:bg-primary-soft"
-                    >
-                      {category.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </details>
-        </div>
-
-        <p aria-live="polite" className="sr-only" data-testid="preview-announcer">
-          {preview.announcement}
-        </p>
-
-        {shown.length === 0 ? (
-          <div className="rounded-xl border border-border p-8 text-center">
-            <p className="text-lg font-semibold">{noFilterResults(term)}</p>
-            <Button variant="secondary" className="mt-4" onClick={clearFilter}>
-              {text.clearFilter}
-            </Button>
-          </div>
-        ) : (
-          shownCategories.map((category) => (
-            <CategorySection
-              key={category.name}
-              category={category}
-              actions={actions}
-              preview={preview}
-              onPreview={(product) => void toggle(product)}
+    <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
+      <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
+        <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={filterId} className="mb-2 block font-semibold">
+            {text.filterLabel}
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
             />
-          ))
-        )}
+            <input
+              ref={filterRef}
+              id={filterId}
+              type="search"
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              placeholder={text.filterPlaceholder}
+              autoComplete="off"
+              className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
+            />
+          </div>
+        </form>
+        <p role="status" className="text-sm text-muted-foreground">
+          {filterResultsText(shown.length, products.length, term)}
+        </p>
+        <details className="group">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-semibold text-primary underline-offset-4 hover:underline">
+            {text.jumpToCategory} ({categories.length})
+          </summary>
+          <nav aria-label={text.categoriesNavLabel} className="mt-3">
+            <ul className="flex flex-wrap gap-2">
+              {categories.map((category) => (
+                <li key={category.name}>
+                  <a
+                    href={`#${category.anchor}`}
+                    className="inline-flex min-h-10 items-center rounded-full border border-border bg-background px-3 text-sm hover:bg-primary-soft"
+                  >
+                    {category.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
       </div>
-    </KeepInView>
+
+      <p aria-live="polite" className="sr-only" data-testid="preview-announcer">
+        {preview.announcement}
+      </p>
+
+      {shown.length === 0 ? (
+        <div className="rounded-xl border border-border p-8 text-center">
+          <p className="text-lg font-semibold">{noFilterResults(term)}</p>
+          <Button variant="secondary" className="mt-4" onClick={clearFilter}>
+            {text.clearFilter}
+          </Button>
+        </div>
+      ) : (
+        shownCategories.map((category) => (
+          <CategorySection
+            key={category.name}
+            category={category}
+            actions={actions}
+            preview={preview}
+            onPreview={(product) => void toggle(product)}
+          />
+        ))
+      )}
+    </div>
   );
-});
+}
 
 interface CategorySectionProps {
   category: CatalogueCategory;
