@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bootScript,
-  checkAdoptedPage,
-  checkPage,
-  inlineStylesheets,
-  splitHoistedHead,
-} from '../../scripts/prerender';
+import { bootScript, checkAdoptedPage, checkPage, inlineStylesheets, splitHoistedHead } from '../../scripts/prerender';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../../scripts/security-headers';
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -18,11 +12,7 @@ describe('prerender', () => {
     const { head, body } = splitHoistedHead(
       '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/"/><div><h1>T</h1><meta itemprop="x"/></div>',
     );
-    expect(head).toEqual([
-      '<title>T</title>',
-      '<meta name="description" content="d"/>',
-      '<link rel="canonical" href="/"/>',
-    ]);
+    expect(head).toEqual(['<title>T</title>', '<meta name="description" content="d"/>', '<link rel="canonical" href="/"/>']);
     expect(body).toBe('<div><h1>T</h1><meta itemprop="x"/></div>');
   });
 
@@ -38,23 +28,22 @@ describe('prerender', () => {
 
   it('fails a page with two titles or no description', () => {
     expect(() => checkPage('/a', page(goodHead + '<title>B</title>', goodBody), true)).toThrow(/2 <title>/);
-    expect(() =>
-      checkPage('/a', page('<title>A</title><link rel="canonical" href="/"/>', goodBody), true),
-    ).toThrow(/0 meta descriptions/);
+    expect(() => checkPage('/a', page('<title>A</title><link rel="canonical" href="/"/>', goodBody), true)).toThrow(
+      /0 meta descriptions/,
+    );
   });
 
   it('fails a page without JSON-LD when it is required, or one that rendered the error page', () => {
     expect(() => checkPage('/a', page(goodHead, '<h1>A</h1>'), true)).toThrow(/no JSON-LD/);
     expect(() => checkPage('/404', page(goodHead, '<h1>A</h1>'), false)).not.toThrow();
-    expect(() =>
-      checkPage('/a', page(goodHead, `${goodBody}<div data-route-error="true"></div>`), true),
-    ).toThrow(/error page/);
+    expect(() => checkPage('/a', page(goodHead, `${goodBody}<div data-route-error="true"></div>`), true)).toThrow(
+      /error page/,
+    );
   });
 });
 
 describe('adopted pages', () => {
-  const page = (inner: string) =>
-    `<header><button>Menu</button></header><main><div data-static-page="">${inner}</div></main>`;
+  const page = (inner: string) => `<header><button>Menu</button></header><main><div data-static-page="">${inner}</div></main>`;
 
   it('accepts links, disclosure widgets, disabled buttons and controls inside islands', () => {
     expect(() =>
@@ -70,12 +59,10 @@ describe('adopted pages', () => {
   });
 
   it('fails the build for a control outside every island (it would do nothing on the first load)', () => {
-    expect(() =>
-      checkAdoptedPage('/about', page('<p>Text</p><button type="button">Show more</button>')),
-    ).toThrow(/Prerender of \/about failed: controls outside an island.*Show more/);
-    expect(() => checkAdoptedPage('/contact', page('<form><input name="email"></form>'))).toThrow(
-      /\/contact/,
+    expect(() => checkAdoptedPage('/about', page('<p>Text</p><button type="button">Show more</button>'))).toThrow(
+      /Prerender of \/about failed: controls outside an island.*Show more/,
     );
+    expect(() => checkAdoptedPage('/contact', page('<form><input name="email"></form>'))).toThrow(/\/contact/);
   });
 
   it('fails for elements acting as controls, links without href and links with a click handler', () => {
@@ -95,9 +82,7 @@ describe('adopted pages', () => {
     expect(() =>
       checkAdoptedPage(
         '/faq',
-        page(
-          '<div data-island="tabs"><button role="tab" data-control="a">A</button><button role="tab" data-control="a">B</button></div>',
-        ),
+        page('<div data-island="tabs"><button role="tab" data-control="a">A</button><button role="tab" data-control="a">B</button></div>'),
       ),
     ).toThrow(/without its own data-control/);
   });
@@ -111,14 +96,12 @@ describe('boot loader', () => {
   it('names the entry and everything fetched with it, with one script text (one CSP hash) for every page', () => {
     const home = bootScript('assets/index-1.js', ['assets/react-1.js', 'assets/home-1.js']);
     const about = bootScript('assets/index-1.js', ['assets/react-1.js', 'assets/about-1.js']);
-    expect(home).toMatch(
-      /^<script data-entry="\/assets\/index-1.js" data-preload="\/assets\/react-1.js \/assets\/home-1.js">/,
-    );
+    expect(home).toMatch(/^<script data-entry="\/assets\/index-1.js" data-preload="\/assets\/react-1.js \/assets\/home-1.js">/);
     expect(inlineScriptHashes(home)).toEqual(inlineScriptHashes(about));
     expect(inlineScriptHashes(home)).toHaveLength(1);
   });
 
-  it("names the cookie banner's chunks apart, fetched only when the page lets the banner show", () => {
+  it('names the cookie banner\'s chunks apart, fetched only when the page lets the banner show', () => {
     const page = bootScript('assets/index-1.js', ['assets/home-1.js'], ['assets/cookie-banner-1.js']);
     expect(page).toContain(' data-banner="/assets/cookie-banner-1.js"');
     expect(page).toContain("hasAttribute('data-cookie-banner')");
@@ -135,10 +118,7 @@ describe('security headers', () => {
   });
 
   it('allows only the site, its Supabase project and the scheduler', () => {
-    const csp = contentSecurityPolicy({
-      supabaseUrl: 'https://abc.supabase.co/',
-      inlineScriptHashes: ["'sha256-x'"],
-    });
+    const csp = contentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co/', inlineScriptHashes: ["'sha256-x'"] });
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
     expect(csp).toContain("script-src 'self' https://assets.calendly.com 'sha256-x'");
