@@ -17,9 +17,7 @@ import { useCookieConsent } from './cookie-consent-provider';
 
 const TITLE_ID = 'cookie-banner-title';
 /** Marks a button the before-paint consent script answers until this code has taken the banner over. */
-const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => ({
-  [CONSENT_CHOICE_ATTRIBUTE]: value,
-});
+const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => ({ [CONSENT_CHOICE_ATTRIBUTE]: value });
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
@@ -30,9 +28,7 @@ function describeChoice(preferences: CookiePreferences): string {
   const enabled = optionalCookieCategories.filter((category) => preferences[category]);
   if (enabled.length === 0) return text.currentChoice.essentialOnly;
   if (enabled.length === optionalCookieCategories.length) return text.currentChoice.all;
-  return text.currentChoice.custom(
-    enabled.map((category) => cookieCategoryText[category].title.toLowerCase()),
-  );
+  return text.currentChoice.custom(enabled.map((category) => cookieCategoryText[category].title.toLowerCase()));
 }
 
 interface CategoryRowProps {
@@ -98,8 +94,7 @@ export function CookieBanner() {
   useLayoutEffect(() => {
     const root = rootRef.current;
     const active = document.activeElement;
-    const opener =
-      active instanceof HTMLElement && active !== document.body && !root?.contains(active) ? active : null;
+    const opener = active instanceof HTMLElement && active !== document.body && !root?.contains(active) ? active : null;
     return () => {
       if (!root?.contains(document.activeElement)) return;
       (opener?.isConnected ? opener : document.querySelector('main'))?.focus();
