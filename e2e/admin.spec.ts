@@ -635,3 +635,74 @@ test('every task by keyboard alone: focus moves into panels and back, confirmati
   await page.keyboard.press('Enter');
   await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeFocused();
 });
+
+// The prerendered shop pages (the HTML search engines and the first paint get) follow the catalogue: a change
+// in the dashboard asks the host to rebuild, here the local stand-in for its deploy hook, which renders the
+// two catalogue pages again into the build being served (docs/catalogue-rebuild.md). An audio and a package no
+// other test reads; their prices are put back, and the pages rebuilt again, whatever happens.
+test('catalogue: a price change reaches the prerendered shop pages (deploy hook)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const audio = { title: 'Psoriasis Stress Relief', slug: 'psoriasis-stress-relief' };
+  const pkg = { title: 'Healthy Skin Package', slug: 'skin-problems-package' };
+  /** The prerendered card of an item, from the page's HTML as fetched without JavaScript. */
+  const prerenderedCard = async (path: string, key: string): Promise<string> => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const start = html.indexOf(`data-keep-in-view="${key}"`);
+    expect(start, `${key} in the HTML of ${path}`).toBeGreaterThan(0);
+    // A package card holds a list of its audios: it ends with its article.
+    return html.slice(start, html.indexOf(key.startsWith('package:') ? '</article>' : '</li>', start));
+  };
+  const rebuilt = async (audioPrice: string, packagePrice: string) => {
+    await expect
+      .poll(() => prerenderedCard('/individual-audios', `product:${audio.slug}`), { timeout: 120_000 })
+      .toContain(`>${audioPrice}<`);
+    await expect
+      .poll(() => prerenderedCard('/audio-library', `package:${pkg.slug}`), { timeout: 120_000 })
+      .toContain(`>${packagePrice}<`);
+  };
+  expect(await prerenderedCard('/individual-audios', `product:${audio.slug}`)).toContain('>£2.99<');
+  expect(await prerenderedCard('/audio-library', `package:${pkg.slug}`)).toContain('>£6.99<');
+
+  try {
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
+    const catalogue = tab(page, 'Catalogue');
+    for (const [item, price] of [
+      [audio, '3.79'],
+      [pkg, '7.49'],
+    ] as const) {
+      await catalogue.getByLabel('Search products and packages').fill(item.title);
+      await catalogue.getByRole('button', { name: 'Search' }).click();
+      await catalogue.getByRole('button', { name: `Edit ${item.title}` }).click();
+      await catalogue.getByLabel('Price (£)').fill(price);
+      await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(catalogue.getByText(`${item.title} saved.`)).toBeVisible();
+    }
+    await rebuilt('£3.79', '£7.49');
+  } finally {
+    const token = await tokenFor(request, 'admin@example.com');
+    const headers = {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
+    for (const [table, slug, pence] of [
+      ['products', audio.slug, 299],
+      ['packages', pkg.slug, 699],
+    ] as const) {
+      const restored = await request.patch(`${stackUrl}/rest/v1/${table}?slug=eq.${slug}`, {
+        headers,
+        data: { price_pence: pence },
+      });
+      expect(restored.ok()).toBe(true);
+    }
+    const hook = await request.post(`${stackUrl}/functions/v1/request-site-rebuild`, { headers, data: {} });
+    expect(await hook.json()).toEqual({ requested: true });
+    await rebuilt('£2.99', '£6.99');
+  }
+});

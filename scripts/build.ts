@@ -10,11 +10,13 @@ import { prerender } from './prerender';
 import type * as EntryServerModule from '../src/entry-server';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
 import { clientOnlyRoutes, redirects } from './site-routes';
+import { writeFileAtomic } from './write-atomic';
 
 type EntryServer = typeof EntryServerModule;
 
-const distDir = 'dist';
-const ssrDir = 'dist-ssr';
+export const distDir = 'dist';
+export const ssrDir = 'dist-ssr';
+export const templateFile = join(ssrDir, 'index.template.html');
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -27,14 +29,20 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Precompressed siblings (.br, .gz) so the server and CDNs send compressed bytes without CPU per request. */
+/**
+ * Precompressed siblings (.br, .gz) of one file, so the server and CDNs send compressed bytes without CPU per
+ * request. Written atomically: the catalogue pages are compressed again while the site is served.
+ */
+export async function precompressFile(file: string): Promise<void> {
+  const source = await readFile(file);
+  if (source.length < 512) return;
+  await writeFileAtomic(`${file}.gz`, await gzipAsync(source, { level: 9 }));
+  await writeFileAtomic(`${file}.br`, await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
 async function precompress(dir: string): Promise<void> {
   for await (const file of walk(dir)) {
-    if (!/\.(html|js|css|xml|txt|svg|json|webmanifest)$/.test(file)) continue;
-    const source = await readFile(file);
-    if (source.length < 512) continue;
-    await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
-    await writeFile(`${file}.br`, await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    if (/\.(html|js|css|xml|txt|svg|json|webmanifest)$/.test(file)) await precompressFile(file);
   }
 }
 
@@ -78,6 +86,9 @@ export async function runBuild(): Promise<void> {
   });
 
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  // Kept beside the SSR bundle (never deployed): the catalogue pages' rebuild renders into it again, after
+  // prerendering / has replaced dist/index.html.
+  await writeFile(templateFile, template);
   // The SPA shell for client-only routes (auth, cart, account, admin): React renders them in the browser.
   await writeFile(
     join(distDir, '_shell.html'),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
@@ -11,6 +11,7 @@ import {
 import { EARLY_CONTROL_ATTRIBUTE, EARLY_PRESSABLE } from '../src/lib/early-input-script';
 import { PAGE_HEAD_ATTRIBUTE } from '../src/components/seo/page-head';
 import { BANNER_ALLOWED_ATTRIBUTE } from '../src/features/consent/consent-script';
+import { writeFileAtomic } from './write-atomic';
 
 type Entry = typeof EntryServer;
 
@@ -25,6 +26,10 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PrerenderOptions {
   distDir: string;
   ssrEntry: string;
+  /** The client's index.html as Vite wrote it; default dist's, which prerendering / then replaces. */
+  templateFile?: string;
+  /** A further check of each page before it is written (throws to stop). */
+  checkBeforeWrite?: (route: string, html: string) => void;
 }
 
 export interface PrerenderedPage {
@@ -110,7 +115,10 @@ export function checkAdoptedPage(route: string, html: string): void {
     const keys = new Set<string>();
     for (const control of island.querySelectorAll(`${EARLY_PRESSABLE}, input, textarea, select`)) {
       const key = control.getAttribute(EARLY_CONTROL_ATTRIBUTE);
-      if (key === null || keys.has(key)) problems.push(`a control in an island without its own ${EARLY_CONTROL_ATTRIBUTE}: ${describe(control)}`);
+      if (key === null || keys.has(key))
+        problems.push(
+          `a control in an island without its own ${EARLY_CONTROL_ATTRIBUTE}: ${describe(control)}`,
+        );
       else keys.add(key);
     }
   }
@@ -150,15 +158,19 @@ export function inlineStylesheets(html: string, sheets: ReadonlyMap<string, stri
  * page is complete and readable without any of this.
  */
 export const bootLoader =
-  "(function(d){var s=d.currentScript,b=s.dataset,done=0;function go(){if(done)return;done=1;" +
+  '(function(d){var s=d.currentScript,b=s.dataset,done=0;function go(){if(done)return;done=1;' +
   `(b.preload?b.preload.split(' '):[]).concat(b.banner&&d.documentElement.hasAttribute('${BANNER_ALLOWED_ATTRIBUTE}')?b.banner.split(' '):[]).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=b.entry;d.body.appendChild(e)}" +
   "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)" +
   "new P(function(){setTimeout(go,0)}).observe({type:'largest-contentful-paint',buffered:true});" +
-  "else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document)";
+  'else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})(document)';
 
 /** The loader tag that replaces the template's entry script on prerendered pages. */
-export function bootScript(entry: string, preload: readonly string[], banner: readonly string[] = []): string {
+export function bootScript(
+  entry: string,
+  preload: readonly string[],
+  banner: readonly string[] = [],
+): string {
   const list = (files: readonly string[]) => files.map((file) => `/${file}`).join(' ');
   const bannerAttribute = banner.length > 0 ? ` data-banner="${list(banner)}"` : '';
   return `<script data-entry="/${entry}" data-preload="${list(preload)}"${bannerAttribute}>${bootLoader}</script>`;
@@ -186,7 +198,7 @@ function outputFile(distDir: string, route: string): string {
 /** Renders each route with the SSR bundle into the client's index.html template. */
 export async function prerender(options: PrerenderOptions, routesToRender: readonly string[]) {
   const entry = (await import(pathToFileURL(options.ssrEntry).href)) as Entry;
-  const template = await readFile(join(options.distDir, 'index.html'), 'utf8');
+  const template = await readFile(options.templateFile ?? join(options.distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(
     await readFile(join(options.distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
@@ -224,9 +236,11 @@ export async function prerender(options: PrerenderOptions, routesToRender: reado
     );
     checkPage(route, html, route !== '/404');
     checkAdoptedPage(route, body);
+    options.checkBeforeWrite?.(route, html);
     const file = outputFile(options.distDir, route);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, html);
+    // Atomic: the catalogue pages are rendered again while the site is served (scripts/rebuild-catalogue-pages.ts).
+    await writeFileAtomic(file, html);
     pages.push({ route, file, html });
   }
   return { pages, entry, template };

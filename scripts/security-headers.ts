@@ -14,12 +14,15 @@ export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
-/** Collects the hashes of executable inline scripts (JSON-LD data blocks are not executed and need none). */
+/**
+ * Collects the hashes of executable inline scripts. Data blocks (JSON-LD, the shop's embedded catalogue) are
+ * not executed and need none; a hash for the catalogue would also tie the policy to one build's catalogue.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? '';
-    if (/type=["']application\/ld\+json["']/.test(attrs)) continue;
+    if (/type=["']application\/(ld\+)?json["']/.test(attrs)) continue;
     hashes.add(scriptHash(match[2] ?? ''));
   }
   return [...hashes];

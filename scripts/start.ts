@@ -7,6 +7,7 @@ import {
   usesHostedSupabase,
 } from './build-config';
 import { buildIfNeeded } from './build';
+import { runCatalogueRebuild } from './rebuild-catalogue-pages';
 import { startStaticServer } from './static-server';
 
 // `npm start`: build if needed, then serve the production build with the local Supabase stack beside it
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
       dataDir,
       siteUrl,
       authRateLimits: rateLimitOverride(),
+      // The deploy hook's local stand-in renders the catalogue pages again (docs/catalogue-rebuild.md).
+      siteRebuild: () => runCatalogueRebuild(`http://localhost:${stackPort}`),
     });
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);

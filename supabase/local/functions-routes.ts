@@ -10,6 +10,7 @@ import { WorkerBootError } from './deno/function-workers.ts';
 import { BodyTooLargeError, JSON_BODY_LIMIT, header, readBody, sendJson } from './http-util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { schedulerFunctionEnvironment } from './scheduler/settings.ts';
+import { DEPLOY_HOOK_PATH } from './deploy-hook.ts';
 import { LOCAL_EMAIL_FROM, LOCAL_RESEND_API_KEY, RESEND_STAND_IN_PATH } from './resend.ts';
 import { standInFunctionEnvironment } from './stripe/settings.ts';
 import type { StackContext } from './stack-context.ts';
@@ -61,6 +62,8 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
       };
   return {
     ...stripeDefaults,
+    // The deploy-hook stand-in unless .env gives the host's hook (docs/catalogue-rebuild.md).
+    SITE_REBUILD_HOOK_URL: `${stack.url}${DEPLOY_HOOK_PATH}`,
     // The scheduler stand-in's signing key unless .env gives CALENDLY_WEBHOOK_SIGNING_KEY.
     ...schedulerFunctionEnvironment(),
     ...emailDefaults,

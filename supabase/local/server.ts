@@ -27,6 +27,7 @@ import { handleStorage } from './storage-routes.ts';
 import { handleSchedulerStandIn } from './scheduler/routes.ts';
 import { handleResendStandIn, RESEND_STAND_IN_PATH } from './resend.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
+import { DEPLOY_HOOK_PATH, DeployHookStandIn, handleDeployHook } from './deploy-hook.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,6 +64,11 @@ export type LocalStackOptions = {
    * createTestDatabase); `dataDir` then holds only stored objects.
    */
   database?: { url: string; requestUrl: string; requestPool?: number };
+  /**
+   * What the deploy-hook stand-in (deploy-hook.ts) runs when a catalogue change asks for a rebuild: `npm start`
+   * rebuilds the prerendered catalogue pages. Absent: the hook accepts requests and builds nothing.
+   */
+  siteRebuild?: () => Promise<void>;
 };
 
 export type LocalStack = {
@@ -149,6 +155,7 @@ async function route(stack: StackContext, req: IncomingMessage, res: ServerRespo
   if (stripePath !== null) return handleStripeStandIn(stack, req, res, url, stripePath);
   const schedulerPath = under('/_local/scheduler');
   if (schedulerPath !== null) return handleSchedulerStandIn(stack, req, res, url, schedulerPath);
+  if (pathname === DEPLOY_HOOK_PATH) return handleDeployHook(stack.deployHook, req, res);
   const resendPath = under(RESEND_STAND_IN_PATH);
   if (resendPath !== null) return handleResendStandIn(stack, req, res, resendPath);
   if (req.method === 'OPTIONS') return send(res, 204, null, preflightHeaders(req));
@@ -231,6 +238,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const functionLimits = { ...HOSTED_FUNCTION_LIMITS, ...(options.functionLimits ?? {}) };
   const functionsDir = path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions'));
+  const log = quiet ? () => {} : (message: string) => console.info(message);
   const stack: StackContext = {
     db,
     url: '',
@@ -250,7 +258,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     functionLimits,
     catalog: new Catalog(db),
     restLimits: restLimits(options.rest),
-    log: quiet ? () => {} : (message) => console.info(message),
+    log,
+    deployHook: new DeployHookStandIn(options.siteRebuild, log),
   };
 
   const server = createServer((req, res) => {
@@ -308,6 +317,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stopped ??= (async () => {
       await Promise.all([
         stack.functions.stop(),
+        stack.deployHook.idle(),
         ...servers.map(
           (target) =>
             new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import type { DeployHookStandIn } from './deploy-hook.ts';
 import type { Database } from './engine.ts';
 import type { Catalog } from './catalog.ts';
 import type { StackConfig } from './config-toml.ts';
@@ -30,4 +31,6 @@ export type StackContext = {
   restLimits: RestLimits;
   /** Prints unless the stack is quiet. */
   log: (message: string) => void;
+  /** The stand-in for the static host's build hook (deploy-hook.ts). */
+  deployHook: DeployHookStandIn;
 };

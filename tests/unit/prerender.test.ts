@@ -111,7 +111,9 @@ describe('boot loader', () => {
 
 describe('security headers', () => {
   it('hashes executable inline scripts only', () => {
-    const html = '<script>window.a=1</script><script type="application/ld+json">{}</script><script src="/x.js"></script>';
+    const html =
+      '<script>window.a=1</script><script type="application/ld+json">{}</script>' +
+      '<script type="application/json" id="catalogue-snapshot">{"products":[]}</script><script src="/x.js"></script>';
     expect(inlineScriptHashes(html)).toEqual([scriptHash('window.a=1')]);
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
 import { anyColumnContains } from '@/lib/postgrest-filter';
 import { getSupabase } from '@/lib/supabase';
+import { scheduleSiteRebuild } from './site-rebuild';
 
 // Every read and write of the dashboard: admin-checked RPCs (security definer, is_admin() inside) and tables
 // under RLS. Aggregates, filters and paging happen in SQL; the page only shows what comes back.
@@ -217,6 +218,8 @@ type AdminArea =
  * waiting for them, so the form that wrote is free again at once.
  */
 export function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]): void {
+  // The prerendered shop pages show the catalogue too (docs/catalogue-rebuild.md).
+  if (areas.includes('products') || areas.includes('packages')) scheduleSiteRebuild();
   for (const area of [...areas, 'activity' as const]) {
     void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, area] });
   }

@@ -28,6 +28,7 @@ import {
   SearchForm,
 } from './admin-ui';
 import { AudioFiles } from './audio-files';
+import { scheduleSiteRebuild } from './site-rebuild';
 import { QueryTable } from './data-table';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
@@ -357,6 +358,7 @@ function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
     // Wait for the new list, so the focus and the message follow the change the admin sees.
     await queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'packages'] });
     refreshAfterWrite(queryClient, []);
+    scheduleSiteRebuild();
   }
 
   return (

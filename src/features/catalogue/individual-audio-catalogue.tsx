@@ -12,6 +12,7 @@ import {
 import { inceptionGuideSlug } from '@/config/shop';
 import { formatPence } from '@/lib/format';
 import { BuyControl } from './buy-control';
+import { KeepInView, KEEP_IN_VIEW_ATTRIBUTE } from './keep-in-view';
 import { filterProducts, groupByCategory } from './catalogue-rows';
 import type { CatalogueCategory, CatalogueProduct, ShopActions } from './catalogue-types';
 import { PreviewButton } from './preview-button';
@@ -26,11 +27,18 @@ interface IndividualAudioCatalogueProps {
 }
 
 /** /individual-audios: filter, category jump list, and every category's audios with preview and buy controls. */
-export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
-  products,
-  actions,
-  signPreview,
-}: IndividualAudioCatalogueProps) {
+export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue(
+  props: IndividualAudioCatalogueProps,
+) {
+  // The live catalogue replacing the prerendered one keeps the audio in view where it is (keep-in-view.tsx).
+  return (
+    <KeepInView data={[props.products]}>
+      <CatalogueList {...props} />
+    </KeepInView>
+  );
+});
+
+function CatalogueList({ products, actions, signPreview }: IndividualAudioCatalogueProps) {
   const [term, setTerm] = useState('');
   const filterId = useId();
   const filterRef = useRef<HTMLInputElement>(null);
@@ -118,7 +126,7 @@ export const IndividualAudioCatalogue = memo(function IndividualAudioCatalogue({
       )}
     </div>
   );
-});
+}
 
 interface CategorySectionProps {
   category: CatalogueCategory;
@@ -138,7 +146,10 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
       aria-labelledby={headingId}
       className="scroll-mt-24 [contain-intrinsic-block-size:auto_40rem] [content-visibility:auto]"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-border pb-2">
+      <div
+        {...{ [KEEP_IN_VIEW_ATTRIBUTE]: `category:${category.anchor}` }}
+        className="flex flex-wrap items-baseline justify-between gap-2 border-b border-border pb-2"
+      >
         <h2 id={headingId} className="font-serif text-2xl font-bold">
           {category.name}
         </h2>
@@ -190,7 +201,10 @@ interface ProductItemProps {
 function ProductItem({ product, actions, preview, onPreview }: ProductItemProps) {
   const duration = durationText(product.durationSeconds);
   return (
-    <li className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4 break-words text-card-foreground shadow-sm">
+    <li
+      {...{ [KEEP_IN_VIEW_ATTRIBUTE]: `product:${product.slug}` }}
+      className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4 break-words text-card-foreground shadow-sm"
+    >
       <h3 className="text-lg font-semibold">{product.title}</h3>
       {product.description ? (
         <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>

@@ -3,6 +3,7 @@ import { Gift } from 'lucide-react';
 import { formatPence } from '@/lib/format';
 import { catalogueText as text, packageItemCount, separatePriceText } from '@/content/shop';
 import { BuyControl } from './buy-control';
+import { KeepInView, KEEP_IN_VIEW_ATTRIBUTE } from './keep-in-view';
 import type { CatalogueProduct, CataloguePackage, ShopActions } from './catalogue-types';
 import { packageValue, productsById } from './package-value';
 
@@ -13,7 +14,16 @@ interface PackageListProps {
 }
 
 /** /audio-library: every package, what it contains, its price and its saving, with 'Add to Cart'. */
-export const PackageList = memo(function PackageList({ packages, products, actions }: PackageListProps) {
+export const PackageList = memo(function PackageList(props: PackageListProps) {
+  // The live catalogue replacing the prerendered one keeps the package in view where it is (keep-in-view.tsx).
+  return (
+    <KeepInView data={[props.packages, props.products]}>
+      <Packages {...props} />
+    </KeepInView>
+  );
+});
+
+function Packages({ packages, products, actions }: PackageListProps) {
   const byId = productsById(products);
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -27,6 +37,7 @@ export const PackageList = memo(function PackageList({ packages, products, actio
         return (
           <li
             key={pkg.slug}
+            {...{ [KEEP_IN_VIEW_ATTRIBUTE]: `package:${pkg.slug}` }}
             className="flex min-w-0 break-words [contain-intrinsic-block-size:auto_36rem] [content-visibility:auto]"
           >
             <article
@@ -70,7 +81,11 @@ export const PackageList = memo(function PackageList({ packages, products, actio
                   </p>
                 ) : null}
                 <div className="mt-4">
-                  <BuyControl item={{ kind: 'package', id: pkg.id, slug: pkg.slug }} title={pkg.title} actions={actions} />
+                  <BuyControl
+                    item={{ kind: 'package', id: pkg.id, slug: pkg.slug }}
+                    title={pkg.title}
+                    actions={actions}
+                  />
                 </div>
               </div>
             </article>
@@ -79,4 +94,4 @@ export const PackageList = memo(function PackageList({ packages, products, actio
       })}
     </ul>
   );
-});
+}

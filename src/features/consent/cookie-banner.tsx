@@ -21,6 +21,9 @@ const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => 
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
+/** The summary's buttons: the small size on a phone (the compact banner), the regular size from sm up. */
+const phoneSized = 'sm:min-h-11 sm:min-w-44 sm:px-5 sm:py-2.5 sm:text-base';
+
 function describeChoice(preferences: CookiePreferences): string {
   const enabled = optionalCookieCategories.filter((category) => preferences[category]);
   if (enabled.length === 0) return text.currentChoice.essentialOnly;
@@ -151,34 +154,61 @@ export function CookieBanner() {
       onKeyDown={onKeyDown}
       className="fixed inset-x-0 bottom-0 z-50 max-h-[50vh] overflow-y-auto border-t-4 border-primary bg-background text-foreground shadow-[0_-8px_30px_rgb(0_0_0/0.18)]"
     >
-      <div className="relative mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:px-8">
+      <div className="relative mx-auto w-full max-w-6xl px-4 py-3 sm:px-6 sm:py-5 lg:px-8">
         {view === 'summary' ? (
           <>
-            <h2 id={TITLE_ID} ref={headingRef} tabIndex={-1} className="pr-12 font-serif text-xl font-bold">
-              {text.title}
-            </h2>
-            <p className="mt-2 max-w-prose text-sm text-muted-foreground">
-              {text.intro}{' '}
-              <AppLink to={paths.privacyPolicy} className="font-medium text-primary underline underline-offset-4">
-                {text.privacyLink}
-              </AppLink>
-            </p>
+            {/* Compact on a phone (docs/cookie-banner.md): the heading runs into the text, the two choices share
+                a row and 'Customize' sits beside the privacy link, so the home page's call to action stays in
+                view above the banner. From the small breakpoint up, the full layout. */}
+            <div className="pr-10 sm:pr-12">
+              <h2
+                id={TITLE_ID}
+                ref={headingRef}
+                tabIndex={-1}
+                className="inline font-serif text-base font-bold sm:block sm:text-xl"
+              >
+                {text.title}
+              </h2>{' '}
+              <p className="inline text-sm text-muted-foreground sm:mt-2 sm:block sm:max-w-prose">
+                {text.intro}
+              </p>
+            </div>
             {hasConsented ? (
               <p className="mt-2 text-sm">
                 <strong>{text.currentChoiceLabel}</strong> {describeChoice(preferences)}
               </p>
             ) : null}
-            <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <div className="mt-2 grid grid-cols-2 items-center gap-2 sm:mt-4 sm:flex sm:flex-wrap sm:gap-3">
               {/* Equal prominence (docs/product-rules.md D16): the same style and size for both. */}
-              <Button className="sm:min-w-44" onClick={essentialOnly} {...choice(consentChoices.essential)}>
+              <Button
+                size="sm"
+                className={phoneSized}
+                onClick={essentialOnly}
+                {...choice(consentChoices.essential)}
+              >
                 {text.essentialOnly}
               </Button>
-              <Button className="sm:min-w-44" onClick={acceptAll} {...choice(consentChoices.all)}>
+              <Button size="sm" className={phoneSized} onClick={acceptAll} {...choice(consentChoices.all)}>
                 {text.acceptAll}
               </Button>
-              <Button ref={customizeRef} variant="secondary" className="sm:min-w-44" onClick={() => showView('detail')}>
-                {text.customize}
-              </Button>
+              {/* One row on a phone whatever the widths; from sm up, part of the banner's row of actions. */}
+              <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-2 sm:contents">
+                <Button
+                  ref={customizeRef}
+                  variant="secondary"
+                  size="sm"
+                  className={phoneSized}
+                  onClick={() => showView('detail')}
+                >
+                  {text.customize}
+                </Button>
+                <AppLink
+                  to={paths.privacyPolicy}
+                  className="inline-flex min-h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
+                >
+                  {text.privacyLink}
+                </AppLink>
+              </div>
             </div>
           </>
         ) : (

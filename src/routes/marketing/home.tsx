@@ -30,14 +30,18 @@ export function Component() {
           practiceOrganization(),
         ]}
       />
-      <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 py-16 sm:py-24">
-        <Container width="4xl" className="text-center">
+      {/* On a phone the call to action comes straight after the heading (the lead follows it), so it shows above
+          the cookie banner on a first visit (docs/cookie-banner.md). Reading order stays heading, lead, actions. */}
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 pt-6 pb-10 sm:py-24">
+        <Container width="4xl" className="flex flex-col text-center sm:block">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
           <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
             {content.hero.title}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">{content.hero.lead}</p>
-          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <p className="order-last mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:order-none sm:text-xl">
+            {content.hero.lead}
+          </p>
+          <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:mt-10 sm:flex-row">
             <BookingButton>{content.hero.bookingLabel}</BookingButton>
             <Button asChild variant="secondary" size="lg">
               <AppLink to={content.hero.guideLink.to}>
@@ -54,7 +58,9 @@ export function Component() {
           <h2 id="services-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
             {content.servicesHeading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.servicesLead}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
+            {content.servicesLead}
+          </p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {content.services.map((service) => {
               const Icon = serviceIcons[service.id];
@@ -96,7 +102,9 @@ export function Component() {
           <h2 id="help-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
             {content.helpHeading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{content.helpLead}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
+            {content.helpLead}
+          </p>
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {content.helpAreas.map((area) => (
               <li key={area.to}>
@@ -107,7 +115,10 @@ export function Component() {
                 >
                   <span className="flex items-center justify-between gap-3 text-lg font-bold text-primary">
                     {area.title}
-                    <ArrowRight aria-hidden="true" className="size-5 shrink-0 transition-transform group-hover:translate-x-1" />
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-5 shrink-0 transition-transform group-hover:translate-x-1"
+                    />
                   </span>
                   <span className="mt-2 text-muted-foreground">{area.text}</span>
                 </AppLink>

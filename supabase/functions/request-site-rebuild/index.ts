@@ -1,0 +1,55 @@
+// request-site-rebuild: after the practitioner changes the catalogue, the static host rebuilds the site so the
+// prerendered shop pages show it (docs/catalogue-rebuild.md). The host's build hook URL is a secret of this
+// function (SITE_REBUILD_HOOK_URL: anyone holding it can start builds), never in the client. The dashboard
+// calls this once per burst of edits; the host folds builds requested during a build into one.
+//
+// POST with an admin's JWT → 200 { requested: true } (the hook accepted), or 200 { requested: false } when no
+// hook is configured (the shop still shows the change from the database; the prerendered pages wait for
+// the next deploy). 401 signed out, 403 not an admin, 502 the hook refused or could not be reached.
+import { env, serve } from '../_shared/env.ts';
+import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
+import { callerUser, serviceClient } from '../_shared/supabase.ts';
+
+async function handler(req: Request): Promise<Response> {
+  const early = preflight(req) ?? requirePost(req);
+  if (early) return early;
+
+  const caller = await callerUser(req);
+  if (caller.response) return caller.response;
+  const role = await serviceClient()
+    .from('user_roles')
+    .select('user_id')
+    .eq('user_id', caller.user.id)
+    .eq('role', 'admin')
+    .maybeSingle();
+  if (role.error) return errorJson(500, 'Could not check your role. Please try again.');
+  if (!role.data) return errorJson(403, 'Admin privileges required.');
+
+  const hook = env('SITE_REBUILD_HOOK_URL');
+  if (!hook) {
+    console.warn(
+      'SITE_REBUILD_HOOK_URL is not set: the prerendered pages keep the catalogue of the last build',
+    );
+    return json(200, { requested: false });
+  }
+  try {
+    // Netlify's, Cloudflare Pages' and Vercel's hooks all take a bodyless or empty-JSON POST.
+    const response = await fetch(hook, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (!response.ok) {
+      console.error(`The deploy hook answered ${response.status}`);
+      return errorJson(502, 'The site host did not accept the rebuild. Please try again.');
+    }
+  } catch (error) {
+    console.error('The deploy hook could not be reached:', error instanceof Error ? error.message : error);
+    return errorJson(502, 'The site host could not be reached. Please try again.');
+  }
+  return json(200, { requested: true });
+}
+
+serve(handler);
