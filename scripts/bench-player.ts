@@ -163,8 +163,9 @@ export async function runPlayerBench({
       await reader.context().close();
     }
 
-    const barFile = chunkFiles.find((file) => /\/player-bar-[\w-]+\.js$/.test(file));
-    if (!barFile) throw new Error(`no player-bar chunk was fetched (fetched: ${chunkFiles.join(', ')})`);
+    // The bar ships in the loaded player's chunk (src/features/player/player-host.tsx).
+    const barFile = chunkFiles.find((file) => /\/loaded-player-[\w-]+\.js$/.test(file));
+    if (!barFile) throw new Error(`no loaded-player chunk was fetched (fetched: ${chunkFiles.join(', ')})`);
     const barKiB = await gzipKiB(barFile);
     let clickKiB = 0;
     for (const file of new Set(clickFiles)) clickKiB += await gzipKiB(file);
@@ -180,7 +181,7 @@ export async function runPlayerBench({
       row('another audio with the player loaded (signs the URL, buffers)', next),
       row('first play pressed 1 s after My Account shows (link minted ahead, player code fetched while idle)', settled),
       '',
-      `JavaScript of the player (nothing of it is in a page's initial load; My Account fetches it while idle, or the first Play does): the player bar chunk \`${barFile.replace(/^assets\//, '')}\` ${barKiB.toFixed(1)} KiB gzip; fetched between the click and 'playing' on a fresh page: ${clickKiB.toFixed(1)} KiB gzip (${[...new Set(clickFiles)].map((file) => `\`${file.replace(/^assets\//, '')}\``).join(', ') || 'nothing'}).`,
+      `JavaScript of the player (nothing of it is in a page's initial load; My Account fetches it while idle, or the first Play does): the player bar's chunk \`${barFile.replace(/^assets\//, '')}\` ${barKiB.toFixed(1)} KiB gzip; fetched between the click and 'playing' on a fresh page: ${clickKiB.toFixed(1)} KiB gzip (${[...new Set(clickFiles)].map((file) => `\`${file.replace(/^assets\//, '')}\``).join(', ') || 'nothing'}).`,
     ];
   } finally {
     await browser.close();
