@@ -43,6 +43,13 @@ export const offlineText = {
     remove: (title: string) => `Remove from this device: ${title}`,
     removeShort: 'Remove from this device',
   },
+  yourAudio: {
+    offlineNotice:
+      'You are offline. This is your audio as this device last saw it: what is saved on this device plays now; the rest needs a connection.',
+    offlineNothingKnown:
+      'You are offline, and this device has no list of your audio yet. It shows here when you are back online.',
+    needsConnection: 'Needs a connection',
+  },
   toast: {
     saved: (title: string) => `${title} is saved on this device.`,
     saveFailed: 'The audio could not be saved. Please check your connection and try again.',

@@ -21,7 +21,12 @@ vi.mock('@/lib/audio-storage', () => ({
   },
 }));
 
-const track = (n: number): Track => ({ id: `t${n}`, title: `Title ${n}`, category: 'Sleep', productId: `p${n}` });
+const track = (n: number): Track => ({
+  id: `t${n}`,
+  title: `Title ${n}`,
+  category: 'Sleep',
+  productId: `p${n}`,
+});
 const list = [track(1), track(2)];
 
 type FakeAudio = HTMLAudioElement & { play: ReturnType<typeof vi.fn>; pause: ReturnType<typeof vi.fn> };
@@ -59,9 +64,8 @@ describe('the first press starts the media in its own handler', () => {
   let store: PlayerStore;
   let created: FakeAudio[];
   let disconnect: (() => void) | null;
-  const sign = vi.fn(
-    (productId: string): Promise<SignedAudioUrl> =>
-      Promise.resolve({ url: `https://stack.test/sign/${productId}?token=signed`, expiresAt: expiresAt() }),
+  const sign = vi.fn((productId: string): Promise<SignedAudioUrl> =>
+    Promise.resolve({ url: `https://stack.test/sign/${productId}?token=signed`, expiresAt: expiresAt() }),
   );
 
   beforeEach(async () => {
