@@ -96,14 +96,41 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   test.setTimeout(180_000);
   await prepare(page);
   await signIn(page, CUSTOMER, TITLE);
-  await save(page, TITLE);
+  // The first save, on the page signing in reached (loaded at /auth, so no worker can control it): no reload.
+  await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from this device: ${TITLE}` }).first()).toBeVisible();
   expect((await storedKeys(page)).length).toBe(1);
   // Stored under the product's stable key, not under the signed link it was fetched with.
   expect((await storedKeys(page))[0]).toMatch(/^\/offline-audio\/[0-9a-f-]{36}$/);
 
+  // The network goes at once: the saved copy plays from the device on this same page.
   await context.setOffline(true);
+  await deviceSection(page)
+    .getByRole('button', { name: `Play ${TITLE} from this device` })
+    .click();
+  await expect
+    .poll(
+      async () => {
+        const state = await media(page);
+        return state !== null && !state.paused && state.currentTime > 0.5;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect((await media(page))?.src).toMatch(/^blob:/);
+  await page.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause' }).click();
+
+  // A cold start of the app, still offline, with no online reload since the first save.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible({ timeout: 40_000 });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // 'Your audio' lists what the customer owns, marked offline: the saved one plays, the others need a connection.
+  const yourAudio = page.getByRole('list', { name: 'Your audio' });
+  await expect(page.getByText(/You are offline\. This is your audio as this device last saw it/)).toBeVisible();
+  await expect(yourAudio.getByRole('button', { name: `Play ${TITLE}`, exact: true })).toBeVisible();
+  await expect(yourAudio.getByRole('listitem').filter({ hasText: 'Sleep Deeply Tonight' })).toContainText(
+    'Needs a connection',
+  );
   // Really offline: the stack cannot be reached from the page.
   expect(
     await page.evaluate(
