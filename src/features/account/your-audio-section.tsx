@@ -12,6 +12,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 import { useOfflineOwnedAudio } from '@/features/offline/use-offline-owned-audio';
 import { OfflineAudioList } from './offline-audio-list';
+import { PackageSaveList } from './package-save-list';
 
 const text = accountText.audio;
 
@@ -117,6 +118,7 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
         ) : null
       }
     >
+      <PackageSaveList audios={playable} paidAs={paidAs} userId={offlineUserId} />
       {audios.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6 text-center">
           <h3 className="font-serif text-xl font-bold text-foreground">{text.empty.title}</h3>
