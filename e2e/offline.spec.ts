@@ -126,7 +126,9 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // 'Your audio' lists what the customer owns, marked offline: the saved one plays, the others need a connection.
   const yourAudio = page.getByRole('list', { name: 'Your audio' });
-  await expect(page.getByText(/You are offline\. This is your audio as this device last saw it/)).toBeVisible();
+  await expect(
+    page.getByText(/You are offline\. This is your audio as this device last saw it/),
+  ).toBeVisible();
   await expect(yourAudio.getByRole('button', { name: `Play ${TITLE}`, exact: true })).toBeVisible();
   await expect(yourAudio.getByRole('listitem').filter({ hasText: 'Sleep Deeply Tonight' })).toContainText(
     'Needs a connection',
@@ -294,3 +296,62 @@ test("the player's now-playing view saves the current track and removes it again
   await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toHaveCount(0);
   expect(await storedKeys(page)).toEqual([]);
 });
+
+// A demo-orders customer who bought a package (supabase/local/demo-orders.ts); no other journey refunds it.
+const PACKAGE_CUSTOMER = 'sam.patel@example.com';
+
+for (const { name, viewport } of VIEWPORTS) {
+  test(`a package saves and removes as a whole; offline, 'Your audio' is marked and axe-clean (${name}, ${viewport.width} px)`, async ({
+    page,
+    context,
+    consoleProblems,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(viewport);
+    await prepare(page);
+    await page.goto('/auth?redirectTo=%2Faccount');
+    await waitForHydration(page);
+    await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const packages = page.getByRole('list', { name: 'Packages' });
+    const save = packages.getByRole('button', { name: /^Save package for offline: / });
+    await expect(save).toBeVisible({ timeout: 40_000 });
+    const packageTitle = (await save.getAttribute('aria-label'))!.replace('Save package for offline: ', '');
+    const count = Number(
+      /(\d+) audios/.exec((await packages.getByRole('listitem').first().textContent()) ?? '')?.[1],
+    );
+    expect(count).toBeGreaterThan(1);
+
+    // The keyboard saves the package; the same place then offers to remove it, and keeps focus.
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const remove = packages.getByRole('button', { name: `Remove package from this device: ${packageTitle}` });
+    await expect(remove).toBeVisible({ timeout: 60_000 });
+    await expect(remove).toBeFocused();
+    expect(await storedKeys(page)).toHaveLength(count);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+    expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
+
+    // Offline, a cold start: 'Your audio' lists the package's audios, marked offline, each playable from here.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByText(/You are offline\. This is your audio as this device last saw it/),
+    ).toBeVisible({
+      timeout: 40_000,
+    });
+    const offlineList = page.getByRole('list', { name: 'Your audio' });
+    await expect(offlineList.getByRole('button', { name: /^Play / })).toHaveCount(count);
+    expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await context.setOffline(false);
+    await page.reload();
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(save).toBeFocused();
+    await expect.poll(() => storedKeys(page)).toEqual([]);
+    allowOfflineFailures(consoleProblems);
+  });
+}

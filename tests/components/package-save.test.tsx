@@ -101,7 +101,8 @@ describe('saving a package for offline', () => {
     expect(within(packages).getAllByRole('listitem')).toHaveLength(1);
     expect(packages).toHaveTextContent(`${PACKAGE} 2 audios`);
 
-    await user.click(within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` }));
+    const button = within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` });
+    await user.click(button);
     expect(saves.map((save) => save.audio.productId)).toEqual(['p1']);
     expect(within(packages).getByRole('status')).toHaveTextContent('Saving… 0 of 2 saved');
     await act(async () => saves[0]!.finish(true));
@@ -110,6 +111,10 @@ describe('saving a package for offline', () => {
     await act(async () => saves[1]!.finish(true));
     expect(toast.success).toHaveBeenCalledWith(`${PACKAGE} is saved on this device.`);
     expect(readSavedAudio().map((audio) => audio.productId)).toEqual(['p1', 'p2']);
+    // The same button now removes (keyboard focus stays where it was).
+    expect(
+      within(packages).getByRole('button', { name: `Remove package from this device: ${PACKAGE}` }),
+    ).toBe(button);
 
     await user.click(
       within(packages).getByRole('button', { name: `Remove package from this device: ${PACKAGE}` }),

@@ -49,38 +49,34 @@ export function SavePackageButton({ title, audios, userId }: SavePackageButtonPr
     }
   }
 
-  if (savedCount === audios.length && !busy) {
-    return (
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={text.removePackage(title)}
-        onClick={() => void removeFromDevice(audios.map((audio) => audio.productId))}
-      >
-        <Trash2 aria-hidden="true" />
-        {text.removePackageShort}
-      </Button>
-    );
-  }
+  // One button that changes its role (save, then remove), so keyboard focus stays on it.
+  const removes = savedCount === audios.length && !busy;
   return (
     <>
       <Button
         size="sm"
         variant="secondary"
-        aria-label={text.savePackage(title)}
+        aria-label={removes ? text.removePackage(title) : text.savePackage(title)}
         aria-busy={busy || undefined}
-        // Not `disabled` while saving: a disabled button drops keyboard focus, and this one becomes 'Remove'.
+        // Not `disabled` while saving: a disabled button drops keyboard focus.
         aria-disabled={busy || undefined}
         onClick={() => {
-          if (!busy) void saveAll(userId);
+          if (removes) void removeFromDevice(audios.map((audio) => audio.productId));
+          else if (!busy) void saveAll(userId);
         }}
       >
-        {busy ? (
+        {removes ? (
+          <Trash2 aria-hidden="true" />
+        ) : busy ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
         ) : (
           <CloudDownload aria-hidden="true" />
         )}
-        {busy ? text.savingPackage(savedCount, audios.length) : text.savePackageShort}
+        {removes
+          ? text.removePackageShort
+          : busy
+            ? text.savingPackage(savedCount, audios.length)
+            : text.savePackageShort}
       </Button>
       {/* The button keeps its name while saving: how far it is, told as it goes. */}
       <span role="status" className="sr-only">
