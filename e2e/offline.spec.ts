@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../supabase/local/keys';
 import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
@@ -96,14 +96,43 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   test.setTimeout(180_000);
   await prepare(page);
   await signIn(page, CUSTOMER, TITLE);
-  await save(page, TITLE);
+  // The first save, on the page signing in reached (loaded at /auth, so no worker can control it): no reload.
+  await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from this device: ${TITLE}` }).first()).toBeVisible();
   expect((await storedKeys(page)).length).toBe(1);
   // Stored under the product's stable key, not under the signed link it was fetched with.
   expect((await storedKeys(page))[0]).toMatch(/^\/offline-audio\/[0-9a-f-]{36}$/);
 
+  // The network goes at once: the saved copy plays from the device on this same page.
   await context.setOffline(true);
+  await deviceSection(page)
+    .getByRole('button', { name: `Play ${TITLE} from this device` })
+    .click();
+  await expect
+    .poll(
+      async () => {
+        const state = await media(page);
+        return state !== null && !state.paused && state.currentTime > 0.5;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect((await media(page))?.src).toMatch(/^blob:/);
+  await page.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause' }).click();
+
+  // A cold start of the app, still offline, with no online reload since the first save.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible({ timeout: 40_000 });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // 'Your audio' lists what the customer owns, marked offline: the saved one plays, the others need a connection.
+  const yourAudio = page.getByRole('list', { name: 'Your audio' });
+  await expect(
+    page.getByText(/You are offline\. This is your audio as this device last saw it/),
+  ).toBeVisible();
+  await expect(yourAudio.getByRole('button', { name: `Play ${TITLE}`, exact: true })).toBeVisible();
+  await expect(yourAudio.getByRole('listitem').filter({ hasText: 'Sleep Deeply Tonight' })).toContainText(
+    'Needs a connection',
+  );
   // Really offline: the stack cannot be reached from the page.
   expect(
     await page.evaluate(
@@ -267,3 +296,100 @@ test("the player's now-playing view saves the current track and removes it again
   await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toHaveCount(0);
   expect(await storedKeys(page)).toEqual([]);
 });
+
+// A demo-orders customer who bought a package (supabase/local/demo-orders.ts); no other journey refunds it.
+const PACKAGE_CUSTOMER = 'sam.patel@example.com';
+const PACKAGE_CUSTOMER_ID = '00000000-0000-4000-a000-0000000dc002';
+
+/**
+ * The demo orders record no order_items (which audio came from which line); checkout's fulfilment writes them.
+ * Writes them for the customer's package order as fulfilment would, so My Account knows the package.
+ */
+async function recordPackageItems(request: APIRequestContext) {
+  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await request.get(`${stackUrl}/rest/v1/${path}`, { headers });
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as T;
+  };
+  const orders = await get<{ id: string }[]>(`orders?select=id&user_id=eq.${PACKAGE_CUSTOMER_ID}`);
+  const lines = await get<{ order_id: string; position: number; package_id: string }[]>(
+    `order_lines?select=order_id,position,package_id&kind=eq.package&order_id=in.(${orders.map((o) => o.id).join(',')})`,
+  );
+  const line = lines[0]!;
+  const items = await get<{ product_id: string }[]>(
+    `package_items?select=product_id&package_id=eq.${line.package_id}`,
+  );
+  const purchases = await get<{ product_id: string; price: number }[]>(
+    `purchases?select=product_id,price&user_id=eq.${PACKAGE_CUSTOMER_ID}&order_id=eq.${line.order_id}`,
+  );
+  const rows = items.map((item) => ({
+    order_id: line.order_id,
+    product_id: item.product_id,
+    line_position: line.position,
+    price_pence: Math.round((purchases.find((p) => p.product_id === item.product_id)?.price ?? 0) * 100),
+  }));
+  const response = await request.post(`${stackUrl}/rest/v1/order_items`, {
+    headers: { ...headers, 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
+    data: rows,
+  });
+  expect(response.ok()).toBe(true);
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test(`a package saves and removes as a whole; offline, 'Your audio' is marked and axe-clean (${name}, ${viewport.width} px)`, async ({
+    page,
+    request,
+    context,
+    consoleProblems,
+  }) => {
+    test.setTimeout(240_000);
+    await recordPackageItems(request);
+    await page.setViewportSize(viewport);
+    await prepare(page);
+    await page.goto('/auth?redirectTo=%2Faccount');
+    await waitForHydration(page);
+    await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const packages = page.getByRole('list', { name: 'Packages' });
+    const save = packages.getByRole('button', { name: /^Save package for offline: / });
+    await expect(save).toBeVisible({ timeout: 40_000 });
+    const packageTitle = (await save.getAttribute('aria-label'))!.replace('Save package for offline: ', '');
+    const count = Number(
+      /(\d+) audios/.exec((await packages.getByRole('listitem').first().textContent()) ?? '')?.[1],
+    );
+    expect(count).toBeGreaterThan(1);
+
+    // The keyboard saves the package; the same place then offers to remove it, and keeps focus.
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const remove = packages.getByRole('button', { name: `Remove package from this device: ${packageTitle}` });
+    await expect(remove).toBeVisible({ timeout: 60_000 });
+    await expect(remove).toBeFocused();
+    expect(await storedKeys(page)).toHaveLength(count);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+    expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
+
+    // Offline, a cold start: 'Your audio' lists the package's audios, marked offline, each playable from here.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByText(/You are offline\. This is your audio as this device last saw it/),
+    ).toBeVisible({
+      timeout: 40_000,
+    });
+    const offlineList = page.getByRole('list', { name: 'Your audio' });
+    await expect(offlineList.getByRole('button', { name: /^Play / })).toHaveCount(count);
+    expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await context.setOffline(false);
+    await page.reload();
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(save).toBeFocused();
+    await expect.poll(() => storedKeys(page)).toEqual([]);
+    allowOfflineFailures(consoleProblems);
+  });
+}

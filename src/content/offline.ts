@@ -42,6 +42,22 @@ export const offlineText = {
     saved: 'Saved on this device',
     remove: (title: string) => `Remove from this device: ${title}`,
     removeShort: 'Remove from this device',
+    savePackage: (title: string) => `Save package for offline: ${title}`,
+    savePackageShort: 'Save package for offline',
+    savingPackage: (saved: number, total: number) => `Saving… ${saved} of ${total} saved`,
+    removePackage: (title: string) => `Remove package from this device: ${title}`,
+    removePackageShort: 'Remove package from this device',
+  },
+  packages: {
+    title: 'Packages',
+    count: (count: number) => (count === 1 ? '1 audio' : `${count} audios`),
+  },
+  yourAudio: {
+    offlineNotice:
+      'You are offline. This is your audio as this device last saw it: what is saved on this device plays now; the rest needs a connection.',
+    offlineNothingKnown:
+      'You are offline, and this device has no list of your audio yet. It shows here when you are back online.',
+    needsConnection: 'Needs a connection',
   },
   toast: {
     saved: (title: string) => `${title} is saved on this device.`,

@@ -15,6 +15,8 @@ interface Entry {
   mintedAt: number;
   /** Known once minted. */
   expiresAt: number | null;
+  /** The link itself once minted, so a press can take it without waiting a turn. */
+  minted: MintedLink | null;
 }
 
 export interface AudioLinkCache {
@@ -22,6 +24,11 @@ export interface AudioLinkCache {
   prefetch: (account: string, productId: string) => void;
   /** A fresh waiting link (taken: never handed out twice), or a newly minted one. */
   take: (account: string, productId: string) => Promise<MintedLink>;
+  /**
+   * A fresh link already minted for `productId`, taken at once (synchronously, so a press can start the media
+   * in its own handler); null, and nothing taken, when none has arrived yet.
+   */
+  takeMinted: (account: string, productId: string) => MintedLink | null;
   /** Keeps links of `productIds` fresh while they are shown; returns the stop. */
   keepFresh: (account: string, productIds: readonly string[]) => () => void;
   clear: () => void;
@@ -48,11 +55,12 @@ export function createAudioLinkCache(
 
   const start = (account: string, productId: string) => {
     const key = keyOf(account, productId);
-    const entry: Entry = { link: mint(productId), mintedAt: now(), expiresAt: null };
+    const entry: Entry = { link: mint(productId), mintedAt: now(), expiresAt: null, minted: null };
     entries.set(key, entry);
     entry.link.then(
       (link) => {
         entry.expiresAt = link.expiresAt;
+        entry.minted = link;
         if (entries.get(key) !== entry) return;
         // Still wanted at half-life: mint again, so a press then still finds a fresh link.
         const halfLife = Math.max(MIN_LEFT_MS, (link.expiresAt * 1000 - entry.mintedAt) / 2);
@@ -75,18 +83,30 @@ export function createAudioLinkCache(
     return entry;
   };
 
+  /** Removes and returns `key`'s waiting entry (a link is handed out once). */
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    entries.delete(key);
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    return entry;
+  };
+
   const cache: AudioLinkCache = {
     prefetch(account, productId) {
       const entry = entries.get(keyOf(account, productId));
       if (!entry || !fresh(entry)) start(account, productId);
     },
     take(account, productId) {
+      const entry = remove(keyOf(account, productId));
+      return entry && fresh(entry) ? entry.link : mint(productId);
+    },
+    takeMinted(account, productId) {
       const key = keyOf(account, productId);
       const entry = entries.get(key);
-      entries.delete(key);
-      clearTimeout(timers.get(key));
-      timers.delete(key);
-      return entry && fresh(entry) ? entry.link : mint(productId);
+      if (!entry?.minted || !fresh(entry)) return null;
+      remove(key);
+      return entry.minted;
     },
     keepFresh(account, productIds) {
       const keys = productIds.map((id) => keyOf(account, id));

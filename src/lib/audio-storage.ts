@@ -61,6 +61,14 @@ export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioU
   return account ? links.take(account, productId) : mintOwnedAudioUrl(productId);
 }
 
+/**
+ * A fresh link minted ahead for `account`'s `productId`, taken now (synchronously: a press starts the media in
+ * its own handler, docs/audio-links.md "Minted ahead"); null when none has arrived yet.
+ */
+export function takeMintedOwnedAudioUrl(account: string, productId: string): SignedAudioUrl | null {
+  return links.takeMinted(account, productId);
+}
+
 /** Mints `productId`'s link now (Play is about to be pressed, or was: the player's code is still loading). */
 export function prefetchOwnedAudioUrl(productId: string): void {
   void currentAccount().then(

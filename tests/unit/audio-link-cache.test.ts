@@ -41,6 +41,22 @@ describe('audio link cache', () => {
     expect(second.url).toContain('token=2');
   });
 
+  it('takeMinted hands out an arrived link at once, once, to its account only; nothing before it arrives', async () => {
+    const { mint } = minter();
+    const cache = createAudioLinkCache(mint);
+    cache.prefetch('a', 'p1');
+    expect(cache.takeMinted('a', 'p1')).toBeNull(); // on its way: nothing to hand out yet, nothing taken
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cache.takeMinted('b', 'p1')).toBeNull();
+    expect(cache.takeMinted('a', 'p1')?.url).toContain('token=1');
+    expect(cache.takeMinted('a', 'p1')).toBeNull();
+    expect((await cache.take('a', 'p1')).url).toContain('token=2');
+    cache.prefetch('a', 'p2');
+    await vi.advanceTimersByTimeAsync((LIFETIME_S / 2) * 1000 + 1000);
+    // Re-minted at half-life only while kept fresh: this one was not, so nothing fresh waits.
+    expect(cache.takeMinted('a', 'p2')).toBeNull();
+  });
+
   it("never hands one account's link to another", async () => {
     const { mint } = minter();
     const cache = createAudioLinkCache(mint);

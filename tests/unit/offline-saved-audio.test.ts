@@ -137,12 +137,33 @@ describe('the player plays a saved copy first', () => {
     expect(signer).not.toHaveBeenCalled();
   });
 
-  it('asks for a link when nothing is saved, or the page is not controlled by the worker', async () => {
+  it('asks for a link when nothing is saved', async () => {
     await saveAudioForOffline(sleep, CUSTOMER, signer);
     signer.mockClear();
     expect((await playSavedCopyFirst(signer, () => true)('prod-calm')).url).toContain('token=short-lived');
-    expect((await playSavedCopyFirst(signer, () => false)('prod-sleep')).url).toContain('token=short-lived');
+    expect((await playSavedCopyFirst(signer, () => false)('prod-calm')).url).toContain('token=short-lived');
     expect(signer).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a page the worker does not control, plays the stored copy through an object URL, reused', async () => {
+    await saveAudioForOffline(sleep, CUSTOMER, signer);
+    signer.mockClear();
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => `blob:copy-${created.push(blob)}`);
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const sign = playSavedCopyFirst(signer, () => false);
+    const first = await sign('prod-sleep');
+    expect(first.url).toBe('blob:copy-1');
+    expect(new Uint8Array(await created[0]!.arrayBuffer())).toEqual(mp3);
+    expect((await sign('prod-sleep')).url).toBe('blob:copy-1');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(signer).not.toHaveBeenCalled();
   });
 
   it('forgets an entry whose file the browser evicted, and streams instead', async () => {

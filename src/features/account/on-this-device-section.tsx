@@ -5,6 +5,7 @@ import { offlineText } from '@/content/offline';
 import { getSupabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { saveForOffline } from '@/features/offline/offline-actions';
+import { keepKnownOwned } from '@/features/offline/known-owned-audio';
 import { fetchOwnedProductIds } from '@/features/offline/owned-products';
 import { registerOfflineWorker } from '@/features/offline/register-offline-worker';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
@@ -37,6 +38,7 @@ function useRemoveUnowned(userId: string) {
       if (!navigator.onLine) return;
       const owned = await fetchOwnedProductIds(await getSupabase(), userId);
       if (!owned || cancelled) return;
+      keepKnownOwned(userId, owned);
       const removed = await keepOnlyOwned(userId, owned);
       if (removed.length > 0 && !cancelled) toast.message(text.toast.revoked);
     };

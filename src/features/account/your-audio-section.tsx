@@ -10,6 +10,9 @@ import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
+import { useOfflineOwnedAudio } from '@/features/offline/use-offline-owned-audio';
+import { OfflineAudioList } from './offline-audio-list';
+import { PackageSaveList } from './package-save-list';
 
 const text = accountText.audio;
 
@@ -73,6 +76,8 @@ function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
 export function YourAudioSection({ audios, player, offlineUserId, paidAs }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+  // Offline: what the customer owns (as last seen online), not the empty state (docs/offline-listening.md).
+  const offline = useOfflineOwnedAudio(offlineUserId, audios);
 
   async function download(audio: PlayableAudio) {
     setDownloading((current) => new Set(current).add(audio.id));
@@ -91,6 +96,14 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
     }
   }
 
+  if (offline && offlineUserId) {
+    return (
+      <AccountSection id="your-audio" title={text.title}>
+        <OfflineAudioList audios={offline} userId={offlineUserId} onPlay={player?.onPlay} />
+      </AccountSection>
+    );
+  }
+
   return (
     <AccountSection
       id="your-audio"
@@ -105,6 +118,7 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
         ) : null
       }
     >
+      <PackageSaveList audios={playable} paidAs={paidAs} userId={offlineUserId} />
       {audios.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6 text-center">
           <h3 className="font-serif text-xl font-bold text-foreground">{text.empty.title}</h3>

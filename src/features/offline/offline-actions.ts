@@ -57,9 +57,10 @@ export async function saveForOffline(audio: AudioToSave, userId: string, quiet =
   }
 }
 
-export async function removeFromDevice(productId: string): Promise<void> {
+/** Removes one audio, or all of a package's (`productId` a list), from this device. */
+export async function removeFromDevice(productId: string | readonly string[]): Promise<void> {
   try {
-    await removeSavedAudio([productId]);
+    await removeSavedAudio(typeof productId === 'string' ? [productId] : productId);
     toast.success(offlineText.toast.removed);
   } catch (error) {
     console.warn('Removing a saved audio failed:', error instanceof Error ? error.name : 'error');

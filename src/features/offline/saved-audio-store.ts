@@ -3,6 +3,7 @@
 // key (offlineAudioUrl), never under the link, which stops working within minutes. The offline worker plays it
 // from there (service-worker.ts). Nothing here logs a title (docs/product-rules.md D26 "Health data").
 import { signOwnedAudioUrl, type SignedAudioUrl } from '@/lib/audio-storage';
+import { forgetKnownOwned } from './known-owned-audio';
 import { OFFLINE_AUDIO_CACHE, OFFLINE_AUDIO_PATH, offlineAudioUrl } from './offline-worker-config';
 import { addSavedAudio, readSavedAudio, removeSavedAudioEntries, type SavedAudio } from './saved-audio-index';
 
@@ -64,7 +65,11 @@ export async function removeSavedAudio(productIds: Iterable<string>): Promise<vo
     const cache = await caches.open(OFFLINE_AUDIO_CACHE);
     await Promise.all([...ids].map((id) => cache.delete(offlineAudioUrl(id))));
   }
+  const holders = new Set(readSavedAudio().map((audio) => audio.userId));
   removeSavedAudioEntries(ids);
+  // An account with nothing left on this device leaves no list of what it owns either (known-owned-audio.ts).
+  const left = new Set(readSavedAudio().map((audio) => audio.userId));
+  for (const userId of holders) if (!left.has(userId)) forgetKnownOwned(userId);
 }
 
 /** The stored copy is really there (a browser under storage pressure may have evicted it). */

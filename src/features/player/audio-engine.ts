@@ -6,7 +6,8 @@
 // Nothing here logs or puts a title in a URL (docs/product-rules.md D26 "Health data").
 import { playerText } from '@/content/player';
 import type { SignedAudioUrl } from '@/lib/audio-storage';
-import { currentTrack, fadeFactor, isPlayerVisible, shortcutFor, VOLUME_STEP } from './player-logic';
+import { currentTrack, fadeFactor, isPlayerVisible, resumesAt, shortcutFor, VOLUME_STEP } from './player-logic';
+import type { PrimedAudio } from './primed-audio';
 import type { PlayerStore } from './player-store';
 import type { PlayerState, Track } from './player-types';
 
@@ -63,6 +64,8 @@ export interface AudioEngineOptions {
   artist: string;
   /** Called when the current track changes (for the live announcement). */
   onTrackChange?: (track: Track, state: PlayerState) => void;
+  /** What the press already started on `audio` (./primed-audio.ts): adopted as the first track's load. */
+  primed?: Omit<PrimedAudio, 'element'>;
 }
 
 function errorName(error: unknown): string {
@@ -196,6 +199,27 @@ export function connectAudio(
     }
   }
 
+  /**
+   * Takes over what a press started on `audio` (its link, its position and whether it plays) as the load of
+   * `state`'s track; false, nothing taken, when it is another track or already failed (then load as usual).
+   */
+  function adopt(state: PlayerState, primed: Omit<PrimedAudio, 'element'>): boolean {
+    const track = currentTrack(state);
+    if (track?.productId !== primed.productId || media.error) return false;
+    const token = ++loadToken;
+    loadedProductId = track.productId;
+    ready = true;
+    lastRemembered = store.resumePosition(track.productId);
+    applyRate(state);
+    applyVolume(state);
+    scheduleRefresh(primed.link, token);
+    if (media.readyState >= HTMLMediaElement.HAVE_METADATA) onLoadedMetadata();
+    if (!state.isPlaying) media.pause();
+    else if (media.paused) startPlaying();
+    else if (media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) onPlaying(); // 'playing' came before us
+    return true;
+  }
+
   function scheduleRefresh(signed: SignedAudioUrl, token: number) {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => void refresh(token), refreshDelayMs(signed.expiresAt, Date.now()));
@@ -320,7 +344,7 @@ export function connectAudio(
   const onLoadedMetadata = () => {
     const duration = Number.isFinite(media.duration) ? media.duration : null;
     store.setProgress({ duration });
-    if (resumeAt !== null && (duration === null || resumeAt < duration - 5)) media.currentTime = resumeAt;
+    if (resumesAt(resumeAt, duration)) media.currentTime = resumeAt;
     resumeAt = null;
     updatePositionState();
   };
@@ -464,7 +488,7 @@ export function connectAudio(
   const first = currentTrack(prev);
   if (first) {
     updateSessionMetadata(first);
-    void load(prev);
+    if (!options.primed || !adopt(prev, options.primed)) void load(prev);
   }
 
   return () => {

@@ -24,6 +24,7 @@ import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } fro
 import { IconButton, VolumeControl } from './player-controls';
 import { PlayerPanel } from './player-panel';
 import { PlayerSlider } from './player-slider';
+import { adoptPrimedAudio } from './primed-audio';
 import { ResumeQuestion } from './resume-question';
 import { SafetyNotice } from './safety-notice';
 
@@ -77,10 +78,13 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
   const track = currentTrack(player);
 
   useEffect(() => {
-    // Not in the document: it has no visible controls (the bar is its UI) and no captions to show.
-    const audio = new Audio();
-    audio.preload = 'metadata';
+    // Not in the document: it has no visible controls (the bar is its UI) and no captions to show. The press
+    // that showed the bar may already have started it (./primed-audio.ts).
+    const primed = adoptPrimedAudio();
+    const audio = primed?.element ?? new Audio();
+    if (!primed) audio.preload = 'metadata';
     return connectAudio(audio, store, playSavedCopyFirst(signOwnedAudioUrl), {
+      ...(primed ? { primed: { productId: primed.productId, link: primed.link } } : {}),
       artist: site.practiceName,
       onTrackChange: (next, state) =>
         setAnnouncement(playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length)),

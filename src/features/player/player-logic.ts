@@ -161,6 +161,11 @@ export function clampSeek(seconds: number, duration: number | null): number {
   return seconds;
 }
 
+/** Where a track starts when it was left at `resumeAt`: there, unless that is within 5 s of its end. */
+export function resumesAt(resumeAt: number | null, duration: number | null): resumeAt is number {
+  return resumeAt !== null && (duration === null || resumeAt < duration - 5);
+}
+
 /** m:ss (h:mm:ss from an hour), '--:--' when unknown. */
 export function formatTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '--:--';

@@ -105,6 +105,10 @@ export interface PlayerStore extends PlayerActions, PlayerEngineLink {
   setAccount: (userId: string | null) => Promise<void>;
   /** Reads the account's positions again (the page became visible, a track was chosen). */
   refreshRemotePositions: () => Promise<void>;
+  /** The signed-in account the player is for (null when signed out). */
+  accountId: () => string | null;
+  /** Whether a media element is connected (the bar's engine): until then a press may start one itself. */
+  engineAttached: () => boolean;
 }
 
 /**
@@ -361,6 +365,8 @@ export function createPlayerStore(
       if (!same) set({ ...state, resumeOffer: offer });
     },
 
+    accountId: () => account,
+    engineAttached: () => engine !== null,
     attachEngine(next) {
       engine = next;
       return () => {

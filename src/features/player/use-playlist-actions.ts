@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { keepOwnedAudioUrlsFresh, prefetchOwnedAudioUrl } from '@/lib/audio-storage';
 import { usePlayerActions } from './player-context';
+import { usePlayerHandle } from './player-handle';
 import { loadPlayerBar } from './player-host';
+import { startPrimedPlay } from './primed-audio';
 import type { Track } from './player-types';
 
 /** Anything listed with a Play button (e.g. a purchase): playable when it has a product. */
@@ -46,6 +48,7 @@ const READY_FIRST = 3;
  */
 export function usePlaylistActions(shown: readonly PlayableItem[] = []): PlaylistActions {
   const store = usePlayerActions();
+  const loaded = usePlayerHandle().store;
   const ready = playable(shown)
     .slice(0, READY_FIRST)
     .map((track) => track.productId)
@@ -65,8 +68,9 @@ export function usePlaylistActions(shown: readonly PlayableItem[] = []): Playlis
     () => ({
       onPlay(item, playlist) {
         if (item.productId === null) return;
-        prefetchOwnedAudioUrl(item.productId);
         store.playTrack(toTrack({ ...item, productId: item.productId }), playable(playlist));
+        // The media starts in this handler when its link waits (./primed-audio.ts); else it is minted now.
+        if (!loaded || !startPrimedPlay(loaded)) prefetchOwnedAudioUrl(item.productId);
       },
       onAddToPlaylist(item) {
         if (item.productId !== null) store.addToPlaylist(toTrack({ ...item, productId: item.productId }));
@@ -74,10 +78,10 @@ export function usePlaylistActions(shown: readonly PlayableItem[] = []): Playlis
       onPlayAll(playlist) {
         const tracks = playable(playlist);
         if (!tracks[0]) return;
-        prefetchOwnedAudioUrl(tracks[0].productId);
         store.playTrack(tracks[0], tracks);
+        if (!loaded || !startPrimedPlay(loaded)) prefetchOwnedAudioUrl(tracks[0].productId);
       },
     }),
-    [store],
+    [store, loaded],
   );
 }
