@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { activityText as text } from '@/content/admin';
 import { activityQuery, type ActivityRow } from './admin-api';
-import { AdminSection, Field, inputClass } from './admin-ui';
+import { AdminSection } from './admin-ui';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
 
 export function ActivitySection() {

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
 import { anyColumnContains } from '@/lib/postgrest-filter';
 import { getSupabase } from '@/lib/supabase';
+import { queryKeyRoots } from '@/lib/query-client';
 
 // Every read and write of the dashboard: admin-checked RPCs (security definer, is_admin() inside) and tables
 // under RLS. Aggregates, filters and paging happen in SQL; the page only shows what comes back.
@@ -186,7 +187,7 @@ function orderArgs(filters: OrderFilters) {
 
 
 export const adminKeys = {
-  all: ['admin'] as const,
+  all: queryKeyRoots.admin,
   overview: () => [...adminKeys.all, 'overview'] as const,
   disputes: () => [...adminKeys.all, 'overview', 'disputes'] as const,
   orders: (filters: OrderFilters, pageIndex: number) =>
@@ -214,11 +215,15 @@ type AdminArea =
 
 /**
  * After a write: refetch the areas it changed (and the activity log, which records every write), without
- * waiting for them, so the form that wrote is free again at once.
+ * waiting for them, so the form that wrote is free again at once. A product or package write also marks the
+ * shop's catalogue stale (one query client for the app), so the shop shows the new price on its next visit.
  */
 export function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]): void {
   for (const area of [...areas, 'activity' as const]) {
     void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, area] });
+  }
+  if (areas.includes('products') || areas.includes('packages')) {
+    void queryClient.invalidateQueries({ queryKey: queryKeyRoots.catalogue });
   }
 }
 

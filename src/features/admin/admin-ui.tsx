@@ -9,13 +9,12 @@ import {
   type ReactNode,
 } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { adminText } from '@/content/admin';
 import { cn } from '@/lib/cn';
 
 // Small building blocks shared by the dashboard's sections.
-
-export const inputClass =
-  'block min-h-11 w-full rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -23,13 +22,6 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' });
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Exact pounds and pence (the dashboard's figures are sums, so never rounded away). */
-export function money(pence: number): string {
-  return gbp.format(pence / 100);
-}
 
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : adminText.never;
@@ -167,46 +159,6 @@ export function Pager({
       </Button>
     </nav>
   );
-}
-
-export function Field({
-  id,
-  label,
-  error,
-  help,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | null;
-  help?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold text-foreground">
-        {label}
-      </label>
-      {children}
-      {help ? (
-        <p id={`${id}-help`} className="text-sm text-muted-foreground">
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="flex items-center gap-1.5 text-sm font-medium text-destructive">
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria attributes tying an input to its Field's help and error. */
-export function describedBy(id: string, error?: string | null, help?: boolean) {
-  const ids = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
 export type Message = { variant: 'error' | 'success'; text: string } | null;

@@ -3,7 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminsText as text, adminText } from '@/content/admin';
 import { adminsQuery, refreshAfterWrite, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
-import { AdminSection, Field, inputClass, messageOf, Notice } from './admin-ui';
+import { AdminSection, messageOf, Notice } from './admin-ui';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { ConfirmAction } from './confirm-action';
 import { QueryTable } from './data-table';
 

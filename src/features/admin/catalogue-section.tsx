@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, catalogueText as text } from '@/content/admin';
+import { formatPence } from '@/lib/format';
 import {
   addPackageItem,
   adminKeys,
@@ -16,17 +17,9 @@ import {
   type PackageRow,
   type ProductRow,
 } from './admin-api';
-import {
-  AdminSection,
-  describedBy,
-  DetailPanel,
-  Field,
-  inputClass,
-  messageOf,
-  money,
-  Notice,
-  SearchForm,
-} from './admin-ui';
+import { AdminSection, DetailPanel, messageOf, Notice, SearchForm } from './admin-ui';
+import { describedBy, Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
 import { QueryTable } from './data-table';
 import { parsePounds, penceToPounds } from './money-input';
@@ -102,7 +95,11 @@ export function CatalogueSection() {
           columns={[
             { header: text.title, className: 'min-w-48', cell: (product) => product.title },
             { header: text.category, className: 'min-w-40', cell: (product) => product.category },
-            { header: text.price, numeric: true, cell: (product) => money(product.price_pence) },
+            {
+              header: text.price,
+              numeric: true,
+              cell: (product) => formatPence(product.price_pence, { exact: true }),
+            },
             { header: text.published, cell: (product) => (product.published ? text.yes : text.no) },
             {
               header: text.actions,
@@ -135,7 +132,11 @@ export function CatalogueSection() {
                   </ol>
                 ),
             },
-            { header: text.price, numeric: true, cell: (pkg) => money(pkg.price_pence) },
+            {
+              header: text.price,
+              numeric: true,
+              cell: (pkg) => formatPence(pkg.price_pence, { exact: true }),
+            },
             { header: text.published, cell: (pkg) => (pkg.published ? text.yes : text.no) },
             {
               header: text.actions,

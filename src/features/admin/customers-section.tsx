@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, customersText as text } from '@/content/admin';
+import { formatPence } from '@/lib/format';
 import {
   customerPurchasesQuery,
   customersQuery,
@@ -14,16 +15,15 @@ import {
   AdminSection,
   DetailPanel,
   DetailsToggle,
-  Field,
   formatDate,
-  inputClass,
+  type Message,
   messageOf,
-  money,
   Notice,
   QueryState,
   SearchForm,
-  type Message,
 } from './admin-ui';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
 
 export function CustomersSection() {
@@ -67,7 +67,11 @@ export function CustomersSection() {
           { header: text.joined, date: (customer) => customer.joined_at, dateOnly: true },
           { header: text.lastSignIn, date: (customer) => customer.last_sign_in_at },
           { header: text.orders, numeric: true, cell: (customer) => customer.orders },
-          { header: text.spent, numeric: true, cell: (customer) => money(customer.spent_pence) },
+          {
+            header: text.spent,
+            numeric: true,
+            cell: (customer) => formatPence(customer.spent_pence, { exact: true }),
+          },
           {
             header: text.actions,
             cell: (customer) => (

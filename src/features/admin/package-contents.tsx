@@ -3,7 +3,9 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
 import { productsQuery, type ProductRow } from './admin-api';
-import { Field, inputClass, messageOf, Notice } from './admin-ui';
+import { messageOf, Notice } from './admin-ui';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 
 export interface ContentItem {
   id: string;

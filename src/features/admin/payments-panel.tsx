@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { paymentsText as text } from '@/content/admin';
+import { formatPence } from '@/lib/format';
 import { disputedOrdersQuery, reconcilePayments, refreshAfterWrite } from './admin-api';
-import { formatDate, messageOf, money, Notice, QueryState, type Message } from './admin-ui';
+import { formatDate, messageOf, Notice, QueryState, type Message } from './admin-ui';
 import { DataTable } from './data-table';
 
 /** The overview's payments panel: disputed orders and their state, and the reconciliation button. */
@@ -45,7 +46,11 @@ export function PaymentsPanel({ openDisputes }: { openDisputes: number }) {
               { header: text.date, cell: (row) => formatDate(row.disputed_at ?? row.created_at) },
               { header: text.order, cell: (row) => row.id.slice(0, 8).toUpperCase() },
               { header: text.customer, cell: (row) => row.email ?? '—' },
-              { header: text.amount, numeric: true, cell: (row) => money(row.amount_paid_pence ?? 0) },
+              {
+                header: text.amount,
+                numeric: true,
+                cell: (row) => formatPence(row.amount_paid_pence ?? 0, { exact: true }),
+              },
               { header: text.state, cell: (row) => text.stateLabels[row.dispute_status] },
             ]}
           />

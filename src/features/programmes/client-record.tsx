@@ -8,15 +8,15 @@ import {
   DetailPanel,
   formatDate,
   formatDateTime,
-  inputClass,
+  type Message,
   messageOf,
-  money,
   Notice,
   QueryState,
-  type Message,
 } from '@/features/admin/admin-ui';
+import { inputClass } from '@/components/ui/input-style';
 import { clientAppointmentsQuery } from '@/features/admin/appointments-api';
 import { DataTable } from '@/features/admin/data-table';
+import { formatPence } from '@/lib/format';
 import { AssignForm } from './assign-form';
 import { minutesListened, stepStates, type Assignment, type ListeningProgress } from './programme-steps';
 import {
@@ -85,7 +85,7 @@ export function ClientRecord({
             <ul className="list-disc space-y-1 pl-6">
               {rows.map((order) => (
                 <li key={order.id}>
-                  {formatDate(order.created_at)}, {money(order.amount_pence)} ({order.status})
+                  {formatDate(order.created_at)}, {formatPence(order.amount_pence, { exact: true })} ({order.status})
                 </li>
               ))}
             </ul>

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,12 +16,8 @@ import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { fullNameOf } from '@/lib/full-name';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
-
-// One query cache for My Account across visits (TanStack Query loads with this page, not the marketing pages).
-let queryClient: ReturnType<typeof createQueryClient> | undefined;
-const accountQueryClient = () => (queryClient ??= createQueryClient());
 
 /** What this browser stores for the visitor: their cookie choices and accessibility settings. */
 function readBrowserSettings(): BrowserSettings {
@@ -59,7 +54,7 @@ function AccountContent({ email }: { email: string }) {
         }
       />
       {userId ? (
-        <QueryClientProvider client={accountQueryClient()}>
+        <QueryProvider>
           <AccountPage
             userId={userId}
             audios={purchases}
@@ -74,7 +69,7 @@ function AccountContent({ email }: { email: string }) {
             readBrowserSettings={readBrowserSettings}
             onDeleted={onDeleted}
           />
-        </QueryClientProvider>
+        </QueryProvider>
       ) : null}
     </>
   );
