@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The first part of every query key, by the area that owns the data. A write in one area refreshes another's
- * through these (an admin price edit, the shop's catalogue; a purchase, My Account's orders) without one
- * feature importing another's internals.
+ * through these (an admin price edit marks the shop's catalogue stale) without one feature importing another's
+ * internals.
  */
 export const queryKeyRoots = {
   catalogue: ['catalogue'],

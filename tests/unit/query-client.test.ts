@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refreshAfterWrite } from '@/features/admin/admin-api';
+import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
 import { catalogueQueryOptions } from '@/features/catalogue/catalogue-api';
 import { ordersQueryOptions } from '@/features/account/account-api';
 import { appQueryClient, resetAppQueryClient } from '@/lib/query-client';
@@ -24,15 +24,15 @@ describe('the app query client', () => {
     expect(appQueryClient()).not.toBe(first);
   });
 
-  it("marks the shop's catalogue stale after a dashboard product or package write, and only then", () => {
+  it("marks the shop's catalogue stale after a dashboard product or package write, and only then", async () => {
     const client = seeded();
-    refreshAfterWrite(client, ['orders']);
+    await refreshAfterWrite(client, ['orders']);
     expect(isStale(catalogueQueryOptions().queryKey)).toBe(false);
-    refreshAfterWrite(client, ['products']);
+    await refreshAfterWrite(client, ['products']);
     expect(isStale(catalogueQueryOptions().queryKey)).toBe(true);
 
     resetAppQueryClient();
-    refreshAfterWrite(seeded(), ['packages']);
+    await refreshAfterWrite(seeded(), ['packages']);
     expect(isStale(catalogueQueryOptions().queryKey)).toBe(true);
     expect(isStale(ordersQueryOptions('user-1').queryKey)).toBe(false);
   });

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { refreshAfterWrite, type ProductRow } from './admin-api';
-import { messageOf, Notice } from './admin-ui';
+import { refreshAfterWrite } from './api/admin-keys';
+import type { ProductRow } from './api/catalogue';
+import { messageOf, Notice } from './notice';
 import { checkAudioFile, replaceProductAudio, signAdminAudio, type AudioKind } from './audio-upload';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */
@@ -69,7 +70,7 @@ function AudioSlot({
       onStored(name);
       setSrc(null);
       setMessage({ variant: 'success', text: text.uploaded(label) });
-      refreshAfterWrite(queryClient, ['products']);
+      void refreshAfterWrite(queryClient, ['products']);
     } catch (error) {
       setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() });
     } finally {

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 /**
  * A destructive action behind a confirmation step, in place (no modal): the button opens the question with
  * "yes" and "no"; the focus moves to "no" (the safe choice) and comes back to the button when the question
- * closes (unless a message about the outcome has taken it). `onConfirm` answers whether the question should close.
+ * closes (unless a message about the outcome has taken it). `onConfirm` answers whether the question should close;
+ * `pending` (the write's mutation is running) disables both answers.
  */
 export function ConfirmAction({
   label,
@@ -17,6 +18,7 @@ export function ConfirmAction({
   framed = false,
   onOpen,
   onConfirm,
+  pending = false,
 }: {
   label: string;
   /** The button's name when its text alone is ambiguous (e.g. one per table row). */
@@ -30,9 +32,9 @@ export function ConfirmAction({
   framed?: boolean;
   onOpen?: () => void;
   onConfirm: () => Promise<boolean>;
+  pending?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -49,12 +51,7 @@ export function ConfirmAction({
   }, [confirming]);
 
   async function confirm() {
-    setBusy(true);
-    try {
-      if (await onConfirm()) setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    if (await onConfirm()) setConfirming(false);
   }
 
   if (!confirming) {
@@ -81,14 +78,14 @@ export function ConfirmAction({
     >
       <p className="font-medium text-foreground">{question}</p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="destructive" size="sm" disabled={busy} onClick={() => void confirm()}>
-          {busy ? busyLabel : confirmLabel}
+        <Button variant="destructive" size="sm" disabled={pending} onClick={() => void confirm()}>
+          {pending ? busyLabel : confirmLabel}
         </Button>
         <Button
           ref={cancel}
           variant="secondary"
           size="sm"
-          disabled={busy}
+          disabled={pending}
           onClick={() => setConfirming(false)}
         >
           {cancelLabel}

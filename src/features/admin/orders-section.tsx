@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { orderStatusLabels, paymentsText, ordersText as text, type OrderStatus } from '@/content/admin';
@@ -8,20 +8,14 @@ import {
   exportOrdersCsv,
   orderQuery,
   ordersQuery,
-  refreshAfterWrite,
   type OrderDetail,
   type OrderFilters,
-} from './admin-api';
-import {
-  AdminSection,
-  DetailPanel,
-  DetailsToggle,
-  formatDateTime,
-  type Message,
-  messageOf,
-  Notice,
-  QueryState,
-} from './admin-ui';
+} from './api/orders';
+import { AdminSection } from './admin-section';
+import { DetailPanel, DetailsToggle } from './detail-panel';
+import { formatDateTime } from './admin-dates';
+import { type Message, messageOf, Notice } from './notice';
+import { QueryState } from './query-state';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
@@ -200,7 +194,6 @@ function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () =
 }
 
 function OrderDetailView({ order }: { order: OrderDetail }) {
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>(null);
   const rows: [string, string][] = [
     [text.detailId, order.id],
@@ -268,18 +261,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <RefundButton
           orderId={order.id}
           total={formatPence(order.amount_paid_pence ?? order.amount_pence, { exact: true })}
-          onDone={(result) => {
-            setMessage(result);
-            if (result.variant === 'success') {
-              refreshAfterWrite(queryClient, [
-                'orders',
-                'order',
-                'overview',
-                'customers',
-                'customer-purchases',
-              ]);
-            }
-          }}
+          onDone={setMessage}
         />
       ) : null}
     </div>

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
-import { overviewQuery, type Overview } from './admin-api';
+import { type Overview, overviewQuery } from './api/overview';
 import { upcomingAppointmentsCountQuery } from './appointments-api';
-import { AdminSection, formatDate, QueryState } from './admin-ui';
+import { AdminSection } from './admin-section';
+import { formatDate } from './admin-dates';
+import { QueryState } from './query-state';
 import { DataTable } from './data-table';
 import { PaymentsPanel } from './payments-panel';
 

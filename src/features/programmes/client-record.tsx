@@ -3,16 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { clientRecordText as text } from '@/content/programmes';
-import { customerPurchasesQuery, productsQuery } from '@/features/admin/admin-api';
-import {
-  DetailPanel,
-  formatDate,
-  formatDateTime,
-  type Message,
-  messageOf,
-  Notice,
-  QueryState,
-} from '@/features/admin/admin-ui';
+import { customerPurchasesQuery } from '@/features/admin/api/customers';
+import { productsQuery } from '@/features/admin/api/catalogue';
+import { DetailPanel } from '@/features/admin/detail-panel';
+import { formatDate, formatDateTime } from '@/features/admin/admin-dates';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { QueryState } from '@/features/admin/query-state';
 import { inputClass } from '@/components/ui/input-style';
 import { clientAppointmentsQuery } from '@/features/admin/appointments-api';
 import { DataTable } from '@/features/admin/data-table';

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
-import { type Message, messageOf, Notice } from '@/features/admin/admin-ui';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { refreshProgrammes, saveProgramme, type ProgrammeDraft, type StepDraft } from './programmes-api';

@@ -10,7 +10,6 @@ import { useCart } from '@/features/cart/cart-context';
 import { PaymentResultView } from '@/features/checkout/payment-result-view';
 import { usePaymentResult } from '@/features/checkout/use-payment-result';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
-import { appQueryClient, queryKeyRoots } from '@/lib/query-client';
 
 /**
  * Where Stripe Checkout returns (docs/payment-result.md): paid, still processing, cancelled or failed, with
@@ -33,16 +32,7 @@ function PaymentResultContents() {
   const { loading, purchases, refreshPurchases } = useAuth();
   const { clear } = useCart();
   const player = usePlaylistActions();
-  // A paid order is new in My Account's orders: the app's one query client marks them stale with the purchases.
-  const refreshAfterPurchase = useCallback(async () => {
-    await refreshPurchases();
-    void appQueryClient().invalidateQueries({ queryKey: queryKeyRoots.account });
-  }, [refreshPurchases]);
-  const { result, checkAgain } = usePaymentResult({
-    ready: !loading,
-    clearCart: clear,
-    refreshPurchases: refreshAfterPurchase,
-  });
+  const { result, checkAgain } = usePaymentResult({ ready: !loading, clearCart: clear, refreshPurchases });
 
   // What this order granted that is in the account now, in the order's order.
   const bought = useMemo(() => {
