@@ -9,7 +9,7 @@ export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 export type AudioKind = 'full' | 'preview';
 export type AudioProblem = 'badType' | 'tooLarge' | 'emptyFile';
 
-interface AudioFormat {
+export interface AudioFormat {
   extension: 'mp3' | 'm4a';
   contentType: 'audio/mpeg' | 'audio/mp4';
 }

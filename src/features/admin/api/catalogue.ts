@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { anyColumnContains } from '@/lib/postgrest-filter';
 import { getSupabase } from '@/lib/supabase';
+import { replaceProductAudio, type AudioFormat, type AudioKind } from '../audio-upload';
 import { callRpc, fail } from './admin-client';
 import { adminKeys, refreshAfterWrite } from './admin-keys';
 
@@ -166,5 +167,20 @@ export function useChangePackageItem() {
       change === 'add' ? addPackageItem(packageId, productId) : removePackageItem(packageId, productId),
     // Waited for, so the focus and the message follow the change the admin sees.
     onSuccess: () => refreshAfterWrite(queryClient, ['packages']),
+  });
+}
+
+/** Uploads a product's full track or preview (with progress) and records it; answers the stored name. */
+export function useReplaceProductAudio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upload: {
+      productId: string;
+      kind: AudioKind;
+      file: File;
+      format: AudioFormat;
+      onProgress: (percent: number) => void;
+    }) => replaceProductAudio(upload.productId, upload.kind, upload.file, upload.format, upload.onProgress),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['products']),
   });
 }
