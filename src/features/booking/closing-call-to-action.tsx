@@ -1,16 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { AppLink } from '@/components/ui/app-link';
 import { Container } from '@/components/ui/container';
+import type { ClosingCallToActionCopy } from '@/content/closing-call-to-action';
 import { BookingButton } from './booking-button';
 
 interface ClosingCallToActionProps {
   /** The heading's id (the section is labelled by it); unique on the page. */
   headingId: string;
-  title: string;
-  text: string;
-  bookingLabel: string;
-  /** The second way on, beside booking (a link within the site). */
-  link: { to: string; label: string };
+  copy: ClosingCallToActionCopy;
   /** An arrow after the link's text, where the link leads on to more choices. */
   linkArrow?: boolean;
   /** The section's spacing: the block closes the page (default) or stands between sections. */
@@ -20,13 +17,11 @@ interface ClosingCallToActionProps {
 /** The dark closing block of a marketing page: heading, a line of text, the booking button and one link. */
 export function ClosingCallToAction({
   headingId,
-  title,
-  text,
-  bookingLabel,
-  link,
+  copy,
   linkArrow = false,
   className = 'pb-4',
 }: ClosingCallToActionProps) {
+  const { title, text, bookingLabel, link } = copy;
   return (
     <section aria-labelledby={headingId} className={className}>
       <Container width="3xl">

@@ -243,13 +243,7 @@ export function Component() {
         </Container>
       </section>
 
-      <ClosingCallToAction
-        headingId="about-cta-heading"
-        title={cta.heading}
-        text={cta.text}
-        bookingLabel={cta.bookingLabel}
-        link={{ to: paths.audioLibrary, label: cta.audioLinkLabel }}
-      />
+      <ClosingCallToAction headingId="about-cta-heading" copy={cta} />
     </>
   );
 }

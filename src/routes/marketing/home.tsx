@@ -135,14 +135,7 @@ export function Component() {
         </Container>
       </section>
 
-      <ClosingCallToAction
-        headingId="closing-heading"
-        title={content.closing.title}
-        text={content.closing.text}
-        bookingLabel={content.closing.bookingLabel}
-        link={content.closing.secondary}
-        className="py-16 sm:py-20"
-      />
+      <ClosingCallToAction headingId="closing-heading" copy={content.closing} className="py-16 sm:py-20" />
     </>
   );
 }

@@ -298,14 +298,7 @@ export function Component() {
         </Container>
       </section>
 
-      <ClosingCallToAction
-        headingId="sales-closing-heading"
-        title={content.closing.title}
-        text={content.closing.text}
-        bookingLabel={content.hero.bookingLabel}
-        link={content.closing.allServices}
-        linkArrow
-      />
+      <ClosingCallToAction headingId="sales-closing-heading" copy={content.closing} linkArrow />
     </>
   );
 }

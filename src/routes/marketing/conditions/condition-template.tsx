@@ -123,10 +123,11 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
 
       <ClosingCallToAction
         headingId="closing-heading"
-        title={page.closing.title}
-        text={page.closing.text}
-        bookingLabel={page.bookingLabel}
-        link={{ to: copy.aboutPath, label: copy.learnAboutLabel }}
+        copy={{
+          ...page.closing,
+          bookingLabel: page.bookingLabel,
+          link: { to: copy.aboutPath, label: copy.learnAboutLabel },
+        }}
       />
     </>
   );
