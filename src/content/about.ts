@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { prices, site } from '@/config/site';
 import { faqTotal } from '@/content/faq';
 import { formatPence } from '@/lib/format';
@@ -108,9 +109,9 @@ export const aboutContent = {
     viewAllLabel: `View All ${faqTotal} FAQs`,
   },
   cta: {
-    heading: 'Ready to start?',
+    title: 'Ready to start?',
     text: `Book a ${site.appointmentMinutes}-minute online appointment for ${formatPence(prices.singleAppointmentPence)}, or begin with self-hypnosis audio today.`,
     bookingLabel: `Book a ${site.appointmentMinutes}-Minute Appointment`,
-    audioLinkLabel: 'Browse Self-Hypnosis Audio',
+    link: { label: 'Browse Self-Hypnosis Audio', to: paths.audioLibrary },
   },
 } as const;

@@ -108,6 +108,6 @@ export const homeContent = {
     title: 'Ready to take the first step?',
     text: 'Book a 50-minute online appointment at a time that suits you. You will receive a confirmation straight away.',
     bookingLabel: 'Schedule 50-Minute Appointment',
-    secondary: { label: 'Read the FAQ', to: paths.faq },
+    link: { label: 'Read the FAQ', to: paths.faq },
   },
 } as const;

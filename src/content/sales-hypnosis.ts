@@ -37,6 +37,9 @@ function workshopPricing(workshop: (typeof prices.workshops)[number]) {
   };
 }
 
+/** The page's booking button, at the top and in the closing call to action. */
+const salesBookingLabel = 'Book a Sales Appointment';
+
 export const salesHypnosisContent = {
   seo: {
     title: 'Sales Hypnosis Training',
@@ -52,7 +55,7 @@ export const salesHypnosisContent = {
   hero: {
     title: 'Sales Hypnosis: Sell with Calm Confidence',
     lead: 'Overcome call reluctance, handle rejection with ease and close without pressure. One-to-one online programmes for sales professionals, and workshops for teams.',
-    bookingLabel: 'Book a Sales Appointment',
+    bookingLabel: salesBookingLabel,
     workshopsLink: 'Explore Team Workshops',
   },
   techniquesHeading: 'Four techniques at the heart of the programme',
@@ -265,6 +268,7 @@ export const salesHypnosisContent = {
   closing: {
     title: 'Ready to sell with confidence?',
     text: 'Start with a single appointment and we will plan the programme around your goals.',
-    allServices: { label: 'View All Services', to: paths.virtualAppointments },
+    bookingLabel: salesBookingLabel,
+    link: { label: 'View All Services', to: paths.virtualAppointments },
   },
 } as const;

@@ -1,10 +1,39 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** One query client per app instance (a fresh one per prerendered page, one for the browser). */
+/**
+ * The first part of every query key, by the area that owns the data. A write in one area refreshes another's
+ * through these (an admin price edit marks the shop's catalogue stale) without one feature importing another's
+ * internals.
+ */
+export const queryKeyRoots = {
+  catalogue: ['catalogue'],
+  account: ['account'],
+  admin: ['admin'],
+} as const;
+
+/** A query client with the app's defaults (tests make a fresh one per case). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
     },
   });
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The app's one query client: in the browser one for the whole visit, shared by the shop, My Account and the
+ * dashboard so a write in one marks the others' data stale; a fresh one per prerendered page.
+ */
+export function appQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
+/** Forgets the browser's cache (tests start each case afresh). */
+export function resetAppQueryClient(): void {
+  browserClient?.clear();
+  browserClient = undefined;
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActivityRow } from '@/features/admin/admin-api';
+import type { ActivityRow } from '@/features/admin/api/activity';
 import { ActivitySection } from '@/features/admin/activity-section';
 import { createQueryClient } from '@/lib/query-client';
 

@@ -106,6 +106,25 @@ describe('OverviewSection: disputes and missed payments', () => {
     );
     expect(invoke).toHaveBeenCalledWith('reconcile-payments', { body: {} });
   });
+
+  it('disables the button while the check runs, then shows the function’s refusal and lets it be asked again', async () => {
+    let answer: (value: { data: null; error: Error & { context: Response } }) => void = () => {};
+    invoke.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OverviewSection />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Check payments now' }));
+    expect(await screen.findByRole('button', { name: 'Checking payments…' })).toBeDisabled();
+
+    const refusal = Object.assign(new Error('non-2xx'), {
+      context: new Response(JSON.stringify({ error: 'Stripe is not configured.' }), { status: 500 }),
+    });
+    answer({ data: null, error: refusal });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stripe is not configured.');
+    expect(screen.getByRole('button', { name: 'Check payments now' })).toBeEnabled();
+  });
 });
 
 describe('prices in pounds and pence', () => {

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Seo, serializeJsonLd } from '@/components/seo/seo';
+import { Seo } from '@/components/seo/seo';
 import { site } from '@/config/site';
 
 function metaContent(selector: string): string | null | undefined {
@@ -34,7 +34,14 @@ describe('Seo', () => {
     expect(data.breadcrumb.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'FAQ']);
   });
 
-  it('escapes JSON-LD so text cannot close the script element', () => {
-    expect(serializeJsonLd({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  it('escapes JSON-LD so text cannot close the script element, and it still reads back unchanged', () => {
+    const name = '</script><script>alert(1)</script><!-- & -->';
+    const { container } = render(
+      <Seo title="FAQ" description="Questions." path="/faq" structuredData={{ '@type': 'Thing', name }} />,
+    );
+    const scripts = container.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.innerHTML).not.toMatch(/[<>&]/);
+    expect(JSON.parse(scripts[0]?.textContent ?? '{}')).toMatchObject({ name });
   });
 });

@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, parseStoredCart } from '@/features/cart/cart-storage';
-import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
 import { mapPackageRows, mapProductRows } from '@/features/catalogue/catalogue-rows';
 import {
   CATALOGUE_SNAPSHOT_ID,
   resetCatalogueSnapshotForTests,
-  serializeSnapshot,
 } from '@/features/catalogue/catalogue-snapshot';
+import { jsonForScript } from '@/lib/json-in-script';
 import { Component as AudioLibrary } from '@/routes/shop/audio-library';
 import { fake } from './auth-fake-supabase';
 import { packageRows, productRows, renderShop, signInCustomer, stubCatalogueFetch } from './shop-fixtures';
@@ -17,7 +16,6 @@ vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.sup
 
 beforeEach(() => {
   fake.reset();
-  resetShopQueryClient();
   resetCatalogueSnapshotForTests();
   window.localStorage.clear();
   stubCatalogueFetch();
@@ -93,7 +91,7 @@ describe('/audio-library', () => {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = CATALOGUE_SNAPSHOT_ID;
-    script.textContent = serializeSnapshot(snapshot);
+    script.textContent = jsonForScript(snapshot);
     document.body.append(script);
     let answerProducts: () => void = () => {};
     const productsHeld = new Promise<void>((resolve) => (answerProducts = resolve));

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '@/features/cart/cart-storage';
 import type { CartLine } from '@/features/cart/cart-types';
-import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
 import { Component as CartPage } from '@/routes/shop/cart';
 import { Component as CheckoutPage } from '@/routes/shop/checkout';
 import { fake } from './auth-fake-supabase';
@@ -26,7 +25,6 @@ const pages = [
 
 beforeEach(() => {
   fake.reset();
-  resetShopQueryClient();
   window.localStorage.clear();
   stubCatalogueFetch();
 });

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, parseStoredCart } from '@/features/cart/cart-storage';
-import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
 import {
   CATALOGUE_SNAPSHOT_ID,
   resetCatalogueSnapshotForTests,
-  serializeSnapshot,
 } from '@/features/catalogue/catalogue-snapshot';
+import { jsonForScript } from '@/lib/json-in-script';
 import { mapPackageRows, mapProductRows } from '@/features/catalogue/catalogue-rows';
 import { observeToasts, type ToastNotice } from '@/lib/toast';
 import { Component as IndividualAudios } from '@/routes/shop/individual-audios';
@@ -33,7 +32,6 @@ HTMLMediaElement.prototype.pause = pause;
 
 beforeEach(() => {
   fake.reset();
-  resetShopQueryClient();
   resetCatalogueSnapshotForTests();
   window.localStorage.clear();
   toasts = [];
@@ -93,7 +91,7 @@ describe('/individual-audios', () => {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = CATALOGUE_SNAPSHOT_ID;
-    script.textContent = serializeSnapshot(snapshot);
+    script.textContent = jsonForScript(snapshot);
     document.body.append(script);
     const fetchMock = stubCatalogueFetch();
     renderPage();

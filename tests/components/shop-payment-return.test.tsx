@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
 import { CART_STORAGE_KEY, serializeCart } from '@/features/cart/cart-storage';
-import { resetShopQueryClient } from '@/features/catalogue/catalogue-query-provider';
 import { PaymentResultView } from '@/features/checkout/payment-result-view';
 import { usePaymentResult } from '@/features/checkout/use-payment-result';
 import { Component as IndividualAudios } from '@/routes/shop/individual-audios';
@@ -15,7 +14,6 @@ vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.sup
 
 beforeEach(() => {
   fake.reset();
-  resetShopQueryClient();
   window.localStorage.clear();
   window.localStorage.setItem(
     CART_STORAGE_KEY,

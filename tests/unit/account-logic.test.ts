@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toAccountOrder } from '@/features/account/account-api';
 import { buildAccountExport, exportFileName } from '@/features/account/account-export';
-import { formatDateGB, formatPounds } from '@/features/account/account-format';
+import { formatDateGB } from '@/features/account/account-format';
 import { audioFileName } from '@/features/account/file-names';
 import { splitAppointments } from '@/features/account/appointments-api';
 
@@ -12,15 +12,6 @@ describe('formatDateGB', () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
     expect(formatDateGB('2026-06-30T23:30:00Z')).toBe('1 July 2026');
     expect(formatDateGB('not a date')).toBe('not a date');
-  });
-});
-
-describe('formatPounds', () => {
-  it('formats pounds as en-GB currency without floating-point pennies', () => {
-    expect(formatPounds(2.99)).toBe('£2.99');
-    expect(formatPounds(15)).toBe('£15');
-    expect(formatPounds(0.1 + 0.2)).toBe('£0.30');
-    expect(formatPounds(1500)).toBe('£1,500');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence } from '@/lib/format';
+import { formatPence, poundsToPence } from '@/lib/format';
 
 describe('formatPence', () => {
   it('formats as en-GB pounds, dropping the pence of whole amounts', () => {
@@ -18,6 +18,22 @@ describe('formatPence', () => {
     for (const pence of [1, 99, 100, 101, 999, 1000, 99999, 100000, 100001, 2500050, 999999999]) {
       const expected = pence % 100 === 0 ? whole.format(pence / 100) : exact.format(pence / 100);
       expect(formatPence(pence)).toBe(expected);
+      expect(formatPence(pence, { exact: true })).toBe(exact.format(pence / 100));
     }
+  });
+
+  it('keeps the pence of whole amounts when exact', () => {
+    expect(formatPence(700, { exact: true })).toBe('£7.00');
+    expect(formatPence(0, { exact: true })).toBe('£0.00');
+    expect(formatPence(-150000, { exact: true })).toBe('-£1,500.00');
+  });
+});
+
+describe('poundsToPence', () => {
+  it('converts pounds to whole pence without floating-point pennies', () => {
+    expect(poundsToPence(2.99)).toBe(299);
+    expect(poundsToPence(15)).toBe(1500);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+    expect(poundsToPence(1500)).toBe(150000);
   });
 });

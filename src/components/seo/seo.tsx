@@ -1,4 +1,5 @@
 import { absoluteUrl, site } from '@/config/site';
+import { jsonForScript } from '@/lib/json-in-script';
 import { webPage } from './structured-data';
 import { PAGE_HEAD_ATTRIBUTE } from './page-head';
 
@@ -17,11 +18,6 @@ export interface SeoProps {
   twitterDescription?: string;
   noindex?: boolean;
   structuredData?: JsonLd | readonly JsonLd[];
-}
-
-/** Serialises JSON-LD safely inside a <script>: no "</script>" or HTML comment can break out. */
-export function serializeJsonLd(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 export function fullTitle(title: string): string {
@@ -93,7 +89,7 @@ export function Seo({
         <script
           type="application/ld+json"
           data-seo="structured-data"
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }}
+          dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
         />
       ) : null}
     </>

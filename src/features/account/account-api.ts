@@ -7,6 +7,7 @@ import { getSupabase } from '@/lib/supabase';
 import { fetchAppointments, type AccountAppointment } from './appointments-api';
 import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
+import { queryKeyRoots } from '@/lib/query-client';
 
 export interface OrderLine {
   position: number;
@@ -133,7 +134,7 @@ export async function fetchOrders(client: SupabaseClient, userId: string): Promi
 
 export function ordersQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['account', 'orders', userId],
+    queryKey: [...queryKeyRoots.account, 'orders', userId],
     queryFn: async () => fetchOrders(await getSupabase(), userId),
   });
 }

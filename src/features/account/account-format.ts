@@ -1,5 +1,3 @@
-import { formatPence } from '@/lib/format';
-
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
@@ -12,11 +10,6 @@ export function formatDateGB(value: string): string {
   // A bare day is that day wherever the reader is: read it at midday UTC so no time zone moves it.
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
-
-/** £2.99 from pounds (a purchase's price), without floating-point pennies. */
-export function formatPounds(pounds: number): string {
-  return formatPence(Math.round(pounds * 100));
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

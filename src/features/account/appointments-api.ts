@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
+import { queryKeyRoots } from '@/lib/query-client';
 
 // The caller's appointments, recorded from the scheduler's webhooks (docs/appointments.md).
 
@@ -67,7 +68,7 @@ export async function fetchAppointments(
 
 export function appointmentsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['account', 'appointments', userId],
+    queryKey: [...queryKeyRoots.account, 'appointments', userId],
     queryFn: async () => fetchAppointments(await getSupabase(), userId),
   });
 }

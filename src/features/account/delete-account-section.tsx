@@ -1,6 +1,7 @@
 import { LoaderCircle, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/input-style';
 import { accountText } from '@/content/account';
 import { getSupabase } from '@/lib/supabase';
 import { deleteOwnAccount } from './account-api';
@@ -101,7 +102,7 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
             spellCheck={false}
             aria-describedby={hintId}
             disabled={deleting}
-            className="block min-h-11 w-full rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground"
+            className={inputClass}
           />
           <p id={hintId} className="text-sm text-muted-foreground">
             {text.confirmHint}

@@ -1,3 +1,4 @@
+import { poundsToPence } from '@/lib/format';
 import type { AccountOrder } from './account-api';
 
 /**
@@ -46,7 +47,7 @@ export function paidAsByPurchase(
     } else {
       result.set(purchase.id, {
         kind: 'single',
-        discounted: Math.round(purchase.price * 100) < line.pricePence,
+        discounted: poundsToPence(purchase.price) < line.pricePence,
       });
     }
   }

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
+import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { downloadOwnedAudio } from './account-api';
-import { formatDateGB, formatPounds } from './account-format';
+import { formatDateGB } from './account-format';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
@@ -60,12 +61,11 @@ interface YourAudioSectionProps {
  * a split price.
  */
 function paidText(audio: OwnedAudio, paidAs: PaidAs | undefined): string | null {
+  const price = formatPence(poundsToPence(audio.price));
   if (paidAs?.kind === 'package') return text.partOf(paidAs.packageTitle);
-  if (paidAs?.kind === 'single') {
-    return paidAs.discounted ? text.afterDiscount(formatPounds(audio.price)) : formatPounds(audio.price);
-  }
-  if (paidAs?.kind === 'recorded') return formatPounds(audio.price);
-  return audio.orderId ? null : formatPounds(audio.price);
+  if (paidAs?.kind === 'single') return paidAs.discounted ? text.afterDiscount(price) : price;
+  if (paidAs?.kind === 'recorded') return price;
+  return audio.orderId ? null : price;
 }
 
 function isPlayable(audio: OwnedAudio): audio is PlayableAudio {

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { activityText as text } from '@/content/admin';
-import { activityQuery, type ActivityRow } from './admin-api';
-import { AdminSection, Field, inputClass } from './admin-ui';
+import { activityQuery, type ActivityRow } from './api/activity';
+import { AdminSection } from './admin-section';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
 
 export function ActivitySection() {

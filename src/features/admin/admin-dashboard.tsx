@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Tabs } from '@/components/ui/tabs';
 import { Container } from '@/components/ui/container';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryProvider } from '@/lib/query-provider';
 import { adminSections, adminText, type AdminSectionId } from '@/content/admin';
 import { ActivitySection } from './activity-section';
 import { AdminsSection } from './admins-section';
@@ -25,8 +24,6 @@ export function AdminDashboard({
   programmes: ReactNode;
   renderClientRecord: RenderClientRecord;
 }) {
-  // TanStack Query's provider lives in the lazily loaded areas that fetch (see app/providers.tsx).
-  const [queryClient] = useState(createQueryClient);
   const content: Record<AdminSectionId, ReactNode> = {
     overview: <OverviewSection />,
     orders: <OrdersSection />,
@@ -38,7 +35,7 @@ export function AdminDashboard({
     activity: <ActivitySection />,
   };
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider>
       <Container className="pb-16">
         <Tabs
           label={adminText.sectionsLabel}
@@ -49,6 +46,6 @@ export function AdminDashboard({
           }))}
         />
       </Container>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

@@ -1,9 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminsText as text, adminText } from '@/content/admin';
-import { adminsQuery, refreshAfterWrite, grantAdmin, revokeAdmin, type AdminRow } from './admin-api';
-import { AdminSection, Field, inputClass, messageOf, Notice } from './admin-ui';
+import { adminsQuery, useChangeAdmin, type AdminRow } from './api/admins';
+import { AdminSection } from './admin-section';
+import { messageOf, Notice } from './notice';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { ConfirmAction } from './confirm-action';
 import { QueryTable } from './data-table';
 
@@ -11,36 +14,32 @@ type Message = { variant: 'error' | 'success'; text: string; removed?: boolean }
 
 export function AdminsSection({ currentEmail }: { currentEmail: string }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const query = useQuery(adminsQuery());
+  const change = useChangeAdmin();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
-  async function run(action: () => Promise<void>, success: string, removed = false) {
-    setBusy(true);
+  /** Answers whether the change was made; its outcome is the section's message either way. */
+  async function run(request: Parameters<typeof change.mutateAsync>[0], success: string, removed = false) {
     setMessage(null);
     try {
-      await action();
+      await change.mutateAsync(request);
       setMessage({ variant: 'success', text: success, removed });
-      refreshAfterWrite(queryClient, ['admins', 'customers']);
       return true;
     } catch (error) {
       setMessage({ variant: 'error', text: messageOf(error, text.failed) });
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 
   async function grant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const target = email.trim();
-    if (await run(() => grantAdmin(target), text.granted(target))) setEmail('');
+    if (await run({ grant: target }, text.granted(target))) setEmail('');
   }
 
   async function revoke(admin: AdminRow): Promise<boolean> {
-    await run(() => revokeAdmin(admin.user_id), text.revoked(admin.email), true);
+    await run({ revoke: admin.user_id }, text.revoked(admin.email), true);
     return true;
   }
 
@@ -88,6 +87,7 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
                 variant="secondary"
                 onOpen={() => setMessage(null)}
                 onConfirm={() => revoke(admin)}
+                pending={change.isPending}
               />
             ),
           },
@@ -107,7 +107,7 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
             onChange={(event) => setEmail(event.target.value)}
           />
         </Field>
-        <Button type="submit" size="sm" disabled={busy}>
+        <Button type="submit" size="sm" disabled={change.isPending}>
           {text.grantSubmit}
         </Button>
       </form>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { appointmentsText as text } from '@/content/admin';
-import { AdminSection, DetailsToggle, QueryState } from './admin-ui';
+import { AdminSection } from './admin-section';
+import { DetailsToggle } from './detail-panel';
+import { QueryState } from './query-state';
 import { adminAppointmentsQuery, splitByWeek, type AdminAppointment } from './appointments-api';
 import { DataTable } from './data-table';
 

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { refreshAfterWrite, type ProductRow } from './admin-api';
-import { messageOf, Notice } from './admin-ui';
-import { checkAudioFile, replaceProductAudio, signAdminAudio, type AudioKind } from './audio-upload';
+import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
+import { messageOf, Notice } from './notice';
+import { checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */
 export function AudioFiles({ product }: { product: ProductRow }) {
@@ -47,7 +46,8 @@ function AudioSlot({
   onStored: (name: string) => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const upload = useReplaceProductAudio();
+  // The upload's pending state, with how far it has got.
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ variant: 'error' | 'success'; text: string } | null>(null);
   const [src, setSrc] = useState<string | null>(null);
@@ -64,17 +64,19 @@ function AudioSlot({
       return;
     }
     setProgress(0);
-    try {
-      const name = await replaceProductAudio(product.id, kind, file, format, setProgress);
-      onStored(name);
-      setSrc(null);
-      setMessage({ variant: 'success', text: text.uploaded(label) });
-      refreshAfterWrite(queryClient, ['products']);
-    } catch (error) {
-      setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() });
-    } finally {
-      setProgress(null);
-    }
+    upload.mutate(
+      { productId: product.id, kind, file, format, onProgress: setProgress },
+      {
+        onSuccess: (name) => {
+          onStored(name);
+          setSrc(null);
+          setMessage({ variant: 'success', text: text.uploaded(label) });
+        },
+        onError: (error) =>
+          setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() }),
+        onSettled: () => setProgress(null),
+      },
+    );
   }
 
   async function play() {

@@ -1,7 +1,7 @@
 import { supabaseEnv as env } from '@/config/supabase-env';
 import { AUDIO_BUCKET } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
-import { AdminApiError } from './admin-api';
+import { AdminApiError } from './api/admin-client';
 
 /** The bucket's limit (200 MiB, supabase/migrations/..._audio_storage.sql). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
@@ -9,7 +9,7 @@ export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 export type AudioKind = 'full' | 'preview';
 export type AudioProblem = 'badType' | 'tooLarge' | 'emptyFile';
 
-interface AudioFormat {
+export interface AudioFormat {
   extension: 'mp3' | 'm4a';
   contentType: 'audio/mpeg' | 'audio/mp4';
 }

@@ -1,34 +1,25 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, catalogueText as text } from '@/content/admin';
+import { formatPence } from '@/lib/format';
 import {
-  addPackageItem,
-  adminKeys,
-  createPackage,
-  createProduct,
   packagesQuery,
-  removePackageItem,
   productsQuery,
-  refreshAfterWrite,
-  updateCatalogueItem,
+  useChangePackageItem,
+  useSaveCatalogueItem,
   type CatalogueEdit,
+  type CatalogueSave,
   type PackageRow,
   type ProductRow,
-} from './admin-api';
-import {
-  AdminSection,
-  describedBy,
-  DetailPanel,
-  Field,
-  inputClass,
-  messageOf,
-  money,
-  Notice,
-  SearchForm,
-} from './admin-ui';
+} from './api/catalogue';
+import { AdminSection } from './admin-section';
+import { DetailPanel } from './detail-panel';
+import { messageOf, Notice } from './notice';
+import { SearchForm } from './search-form';
+import { describedBy, Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
-import { scheduleSiteRebuild } from './site-rebuild';
 import { QueryTable } from './data-table';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
@@ -103,7 +94,11 @@ export function CatalogueSection() {
           columns={[
             { header: text.title, className: 'min-w-48', cell: (product) => product.title },
             { header: text.category, className: 'min-w-40', cell: (product) => product.category },
-            { header: text.price, numeric: true, cell: (product) => money(product.price_pence) },
+            {
+              header: text.price,
+              numeric: true,
+              cell: (product) => formatPence(product.price_pence, { exact: true }),
+            },
             { header: text.published, cell: (product) => (product.published ? text.yes : text.no) },
             {
               header: text.actions,
@@ -136,7 +131,11 @@ export function CatalogueSection() {
                   </ol>
                 ),
             },
-            { header: text.price, numeric: true, cell: (pkg) => money(pkg.price_pence) },
+            {
+              header: text.price,
+              numeric: true,
+              cell: (pkg) => formatPence(pkg.price_pence, { exact: true }),
+            },
             { header: text.published, cell: (pkg) => (pkg.published ? text.yes : text.no) },
             {
               header: text.actions,
@@ -168,7 +167,7 @@ function ItemEditor({
   onSaved: (message: string, created?: ProductRow) => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const saving = useSaveCatalogueItem();
   const item = editing.kind === 'product' || editing.kind === 'package' ? editing.item : null;
   const isPackage = editing.kind === 'package' || editing.kind === 'new-package';
   const [title, setTitle] = useState(item?.title ?? '');
@@ -182,9 +181,8 @@ function ItemEditor({
   const [newContents, setNewContents] = useState<ContentItem[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pence = parsePounds(price);
     const next: FormErrors = {
@@ -206,34 +204,27 @@ function ItemEditor({
       price_pence: pence,
       published,
     };
-    setBusy(true);
-    try {
-      if (editing.kind === 'new') {
-        const created = await createProduct(changes);
-        refreshAfterWrite(queryClient, ['products', 'packages', 'overview']);
-        onSaved(text.created(created.title), created);
-      } else if (editing.kind === 'new-package') {
-        await createPackage(
-          changes,
-          newContents.map((entry) => entry.id),
-        );
-        refreshAfterWrite(queryClient, ['packages']);
-        onSaved(text.packageCreated(changes.title));
-      } else {
-        await updateCatalogueItem(
-          editing.kind === 'product' ? 'products' : 'packages',
-          editing.item.id,
-          changes,
-        );
-        refreshAfterWrite(queryClient, ['products', 'packages', 'overview']);
-        onSaved(text.saved(changes.title));
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      setFailure(code === '23505' ? text.duplicate : messageOf(error, text.saveFailed));
-    } finally {
-      setBusy(false);
-    }
+    const request: CatalogueSave =
+      editing.kind === 'new'
+        ? { kind: 'new-product', fields: changes }
+        : editing.kind === 'new-package'
+          ? { kind: 'new-package', fields: changes, productIds: newContents.map((entry) => entry.id) }
+          : {
+              kind: 'update',
+              table: editing.kind === 'product' ? 'products' : 'packages',
+              id: editing.item.id,
+              fields: changes,
+            };
+    saving.mutate(request, {
+      onSuccess: (created) => {
+        if (created) onSaved(text.created(created.title), created);
+        else onSaved(editing.kind === 'new-package' ? text.packageCreated(changes.title) : text.saved(changes.title));
+      },
+      onError: (error) => {
+        const code = (error as { code?: string }).code;
+        setFailure(code === '23505' ? text.duplicate : messageOf(error, text.saveFailed));
+      },
+    });
   }
 
   const heading = item
@@ -245,7 +236,7 @@ function ItemEditor({
   return (
     <DetailPanel title={heading} closeLabel={adminText.close} onClose={onClose} returnFocusTo={returnFocusTo}>
       <form
-        onSubmit={(event) => void save(event)}
+        onSubmit={save}
         noValidate
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       >
@@ -325,8 +316,8 @@ function ItemEditor({
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? adminText.saving : adminText.save}
+          <Button type="submit" disabled={saving.isPending}>
+            {saving.isPending ? adminText.saving : adminText.save}
           </Button>
           <Button type="button" variant="secondary" onClick={onClose}>
             {adminText.cancel}
@@ -344,7 +335,7 @@ const NEW_PACKAGE_PRICE = '6.99';
 
 /** An existing package's audios: each addition or removal is saved at once (and logged). */
 function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
-  const queryClient = useQueryClient();
+  const changeItem = useChangePackageItem();
   // The list as the database has it now (the row the editor opened with may be older).
   const packages = useQuery(packagesQuery(''));
   const current = packages.data?.find((row) => row.id === pkg.id) ?? pkg;
@@ -353,21 +344,14 @@ function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
     title: entry.products?.title ?? '',
   }));
 
-  async function change(write: () => Promise<void>) {
-    await write();
-    // Wait for the new list, so the focus and the message follow the change the admin sees.
-    await queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'packages'] });
-    refreshAfterWrite(queryClient, []);
-    scheduleSiteRebuild();
-  }
 
   return (
     <div className="border-t border-border pt-4">
       <PackageContents
         items={items}
         help={`${text.contentsHelp} ${text.contentsSavedAtOnce}`}
-        onAdd={(product) => change(() => addPackageItem(pkg.id, product.id))}
-        onRemove={(entry) => change(() => removePackageItem(pkg.id, entry.id))}
+        onAdd={(product) => changeItem.mutateAsync({ change: 'add', packageId: pkg.id, productId: product.id })}
+        onRemove={(entry) => changeItem.mutateAsync({ change: 'remove', packageId: pkg.id, productId: entry.id })}
       />
     </div>
   );

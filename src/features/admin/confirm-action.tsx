@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 /**
  * A destructive action behind a confirmation step, in place (no modal): the button opens the question with
  * "yes" and "no"; the focus moves to "no" (the safe choice) and comes back to the button when the question
- * closes (unless a message about the outcome has taken it). `onConfirm` answers whether the question should close.
+ * closes (unless a message about the outcome has taken it). `onConfirm` answers whether the question should close;
+ * `pending` (the write's mutation is running) disables both answers.
  */
 export function ConfirmAction({
   label,
@@ -18,6 +19,7 @@ export function ConfirmAction({
   onOpen,
   onConfirm,
   children,
+  pending = false,
 }: {
   label: string;
   /** The button's name when its text alone is ambiguous (e.g. one per table row). */
@@ -33,9 +35,9 @@ export function ConfirmAction({
   onConfirm: () => Promise<boolean>;
   /** A choice that goes with the answer (e.g. what happens to what was given), shown under the question. */
   children?: ReactNode;
+  pending?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -52,12 +54,7 @@ export function ConfirmAction({
   }, [confirming]);
 
   async function confirm() {
-    setBusy(true);
-    try {
-      if (await onConfirm()) setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    if (await onConfirm()) setConfirming(false);
   }
 
   if (!confirming) {
@@ -85,14 +82,14 @@ export function ConfirmAction({
       <p className="font-medium text-foreground">{question}</p>
       {children}
       <div className="flex flex-wrap gap-2">
-        <Button variant="destructive" size="sm" disabled={busy} onClick={() => void confirm()}>
-          {busy ? busyLabel : confirmLabel}
+        <Button variant="destructive" size="sm" disabled={pending} onClick={() => void confirm()}>
+          {pending ? busyLabel : confirmLabel}
         </Button>
         <Button
           ref={cancel}
           variant="secondary"
           size="sm"
-          disabled={busy}
+          disabled={pending}
           onClick={() => setConfirming(false)}
         >
           {cancelLabel}

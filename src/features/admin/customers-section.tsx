@@ -1,29 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText, customersText as text } from '@/content/admin';
-import {
-  customerPurchasesQuery,
-  customersQuery,
-  grantAudio,
-  productsQuery,
-  refreshAfterWrite,
-  type CustomerRow,
-} from './admin-api';
-import {
-  AdminSection,
-  DetailPanel,
-  DetailsToggle,
-  Field,
-  formatDate,
-  inputClass,
-  messageOf,
-  money,
-  Notice,
-  QueryState,
-  SearchForm,
-  type Message,
-} from './admin-ui';
+import { formatPence } from '@/lib/format';
+import { customerPurchasesQuery, customersQuery, useGrantAudio, type CustomerRow } from './api/customers';
+import { productsQuery } from './api/catalogue';
+import { AdminSection } from './admin-section';
+import { DetailPanel, DetailsToggle } from './detail-panel';
+import { formatDate } from './admin-dates';
+import { type Message, messageOf, Notice } from './notice';
+import { QueryState } from './query-state';
+import { SearchForm } from './search-form';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import type { RenderClientRecord } from './appointments-section';
 import { PagedQueryTable } from './data-table';
 
@@ -75,7 +64,11 @@ export function CustomersSection({
           { header: text.joined, date: (customer) => customer.joined_at, dateOnly: true },
           { header: text.lastSignIn, date: (customer) => customer.last_sign_in_at },
           { header: text.orders, numeric: true, cell: (customer) => customer.orders },
-          { header: text.spent, numeric: true, cell: (customer) => money(customer.spent_pence) },
+          {
+            header: text.spent,
+            numeric: true,
+            cell: (customer) => formatPence(customer.spent_pence, { exact: true }),
+          },
           {
             header: text.actions,
             cell: (customer) => (
@@ -123,34 +116,32 @@ export function CustomersSection({
 
 function CustomerPanel({ customer, onClose }: { customer: CustomerRow; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const purchases = useQuery(customerPurchasesQuery(customer.id));
   const products = useQuery(productsQuery(''));
+  const grantAudio = useGrantAudio();
   const [productId, setProductId] = useState('');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
   const owned = new Set((purchases.data ?? []).map((purchase) => purchase.product_id));
 
-  async function grant(event: FormEvent<HTMLFormElement>) {
+  function grant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const product = products.data?.find((item) => item.id === productId);
     if (!product) {
       setMessage({ variant: 'error', text: text.grantChoose });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
-      await grantAudio(customer.id, product.id);
-      setMessage({ variant: 'success', text: text.granted(product.title) });
-      setProductId('');
-      refreshAfterWrite(queryClient, ['customer-purchases', 'customers']);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.grantFailed) });
-    } finally {
-      setBusy(false);
-    }
+    grantAudio.mutate(
+      { userId: customer.id, productId: product.id },
+      {
+        onSuccess: () => {
+          setMessage({ variant: 'success', text: text.granted(product.title) });
+          setProductId('');
+        },
+        onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.grantFailed) }),
+      },
+    );
   }
 
   return (
@@ -172,7 +163,7 @@ function CustomerPanel({ customer, onClose }: { customer: CustomerRow; onClose: 
         }
       </QueryState>
 
-      <form onSubmit={(event) => void grant(event)} className="space-y-3 rounded-lg border border-border p-3">
+      <form onSubmit={grant} className="space-y-3 rounded-lg border border-border p-3">
         <h4 className="font-semibold text-foreground">{text.grantHeading}</h4>
         {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
         <Field id={`${id}-product`} label={text.grantLabel} help={text.grantHelp}>
@@ -193,8 +184,8 @@ function CustomerPanel({ customer, onClose }: { customer: CustomerRow; onClose: 
               ))}
           </select>
         </Field>
-        <Button type="submit" size="sm" disabled={busy || !products.data}>
-          {busy ? adminText.saving : text.grantSubmit}
+        <Button type="submit" size="sm" disabled={grantAudio.isPending || !products.data}>
+          {grantAudio.isPending ? adminText.saving : text.grantSubmit}
         </Button>
       </form>
     </DetailPanel>

@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { PAGE_SIZE, type PageOf } from './admin-api';
-import { formatDate, formatDateTime, Pager, QueryState, TableFrame, Td, Th } from './admin-ui';
+import { PAGE_SIZE, type PageOf } from './api/admin-client';
+import { formatDate, formatDateTime } from './admin-dates';
+import { Pager, TableFrame, Td, Th } from './table-parts';
+import { QueryState } from './query-state';
 
 interface CellColumn<T> {
   header: string;

@@ -1,29 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { orderStatusLabels, paymentsText, ordersText as text, type OrderStatus } from '@/content/admin';
+import { formatPence } from '@/lib/format';
 import {
   emptyOrderFilters,
   exportOrdersCsv,
   orderQuery,
   ordersQuery,
-  refreshAfterWrite,
   type OrderDetail,
   type OrderFilters,
-} from './admin-api';
-import {
-  AdminSection,
-  DetailPanel,
-  DetailsToggle,
-  Field,
-  formatDateTime,
-  inputClass,
-  messageOf,
-  money,
-  Notice,
-  QueryState,
-  type Message,
-} from './admin-ui';
+} from './api/orders';
+import { AdminSection } from './admin-section';
+import { DetailPanel, DetailsToggle } from './detail-panel';
+import { formatDateTime } from './admin-dates';
+import { type Message, messageOf, Notice } from './notice';
+import { QueryState } from './query-state';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
 import { RefundButton } from './refund-button';
 
@@ -166,7 +160,7 @@ export function OrdersSection() {
           {
             header: text.total,
             numeric: true,
-            cell: (order) => money(order.amount_paid_pence ?? order.amount_pence),
+            cell: (order) => formatPence(order.amount_paid_pence ?? order.amount_pence, { exact: true }),
           },
           { header: text.status, cell: (order) => orderStatusLabels[order.status] },
           {
@@ -200,15 +194,17 @@ function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () =
 }
 
 function OrderDetailView({ order }: { order: OrderDetail }) {
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>(null);
   const rows: [string, string][] = [
     [text.detailId, order.id],
     [text.date, formatDateTime(order.created_at)],
     [text.customer, order.email ?? text.deletedAccount],
     [text.status, orderStatusLabels[order.status]],
-    [text.total, money(order.amount_pence)],
-    [text.detailPaid, order.amount_paid_pence === null ? '—' : money(order.amount_paid_pence)],
+    [text.total, formatPence(order.amount_pence, { exact: true })],
+    [
+      text.detailPaid,
+      order.amount_paid_pence === null ? '—' : formatPence(order.amount_paid_pence, { exact: true }),
+    ],
     [text.detailFulfilled, order.fulfilled_at ? formatDateTime(order.fulfilled_at) : '—'],
     [text.detailRefunded, order.refunded_at ? formatDateTime(order.refunded_at) : '—'],
     [text.detailPaymentIntent, order.stripe_payment_intent_id ?? '—'],
@@ -216,7 +212,10 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   if (order.ungranted_pence) {
     rows.push([
       text.detailAutoRefund,
-      text.autoRefund(money(order.ungranted_pence), Boolean(order.ungranted_refunded_at)),
+      text.autoRefund(
+        formatPence(order.ungranted_pence, { exact: true }),
+        Boolean(order.ungranted_refunded_at),
+      ),
     ]);
   }
   if (order.dispute_status) rows.push([text.detailDispute, paymentsText.stateLabels[order.dispute_status]]);
@@ -241,7 +240,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <ul className="mt-1 list-disc pl-6">
           {order.lines.map((line) => (
             <li key={line.position}>
-              {line.title} ({line.category}): {money(line.price_pence)}
+              {line.title} ({line.category}): {formatPence(line.price_pence, { exact: true })}
             </li>
           ))}
         </ul>
@@ -261,19 +260,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       {order.status === 'paid' ? (
         <RefundButton
           orderId={order.id}
-          total={money(order.amount_paid_pence ?? order.amount_pence)}
-          onDone={(result) => {
-            setMessage(result);
-            if (result.variant === 'success') {
-              refreshAfterWrite(queryClient, [
-                'orders',
-                'order',
-                'overview',
-                'customers',
-                'customer-purchases',
-              ]);
-            }
-          }}
+          total={formatPence(order.amount_paid_pence ?? order.amount_pence, { exact: true })}
+          onDone={setMessage}
         />
       ) : null}
     </div>

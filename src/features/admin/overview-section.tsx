@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
-import { overviewQuery, type Overview } from './admin-api';
+import { type Overview, overviewQuery } from './api/overview';
 import { upcomingAppointmentsCountQuery } from './appointments-api';
-import { AdminSection, formatDate, money, QueryState } from './admin-ui';
+import { AdminSection } from './admin-section';
+import { formatDate } from './admin-dates';
+import { QueryState } from './query-state';
 import { DataTable } from './data-table';
 import { PaymentsPanel } from './payments-panel';
 
@@ -20,16 +22,16 @@ function OverviewContent({ overview }: { overview: Overview }) {
   // Its own query (the appointments table under RLS), so a slow count never holds the sales figures back.
   const upcoming = useQuery(upcomingAppointmentsCountQuery());
   const figures = [
-    { label: text.revenueToday, value: money(overview.revenue_today_pence) },
-    { label: text.revenue30, value: money(overview.revenue_30_days_pence) },
-    { label: text.revenueAll, value: money(overview.revenue_all_time_pence) },
+    { label: text.revenueToday, value: formatPence(overview.revenue_today_pence, { exact: true }) },
+    { label: text.revenue30, value: formatPence(overview.revenue_30_days_pence, { exact: true }) },
+    { label: text.revenueAll, value: formatPence(overview.revenue_all_time_pence, { exact: true }) },
     {
       label: text.orders,
       value: String(overview.orders_all_time),
       note: text.ordersNote(overview.orders_today, overview.orders_30_days),
     },
     { label: text.customers, value: String(overview.customers) },
-    { label: text.average, value: money(overview.average_order_pence) },
+    { label: text.average, value: formatPence(overview.average_order_pence, { exact: true }) },
     {
       label: text.upcomingAppointments,
       value: upcoming.data === undefined ? (upcoming.isError ? '–' : '…') : String(upcoming.data),
@@ -63,7 +65,11 @@ function OverviewContent({ overview }: { overview: Overview }) {
           columns={[
             { header: text.item, cell: (item) => item.title },
             { header: text.units, numeric: true, cell: (item) => item.units },
-            { header: text.revenue, numeric: true, cell: (item) => money(item.revenue_pence) },
+            {
+              header: text.revenue,
+              numeric: true,
+              cell: (item) => formatPence(item.revenue_pence, { exact: true }),
+            },
           ]}
         />
       </div>
@@ -148,7 +154,11 @@ function WeeklyRevenue({ weekly }: { weekly: Overview['weekly'] }) {
         columns={[
           { header: text.weekStarting, cell: (week) => formatDate(`${week.week_start}T12:00:00Z`) },
           { header: text.ordersColumn, numeric: true, cell: (week) => week.orders },
-          { header: text.revenue, numeric: true, cell: (week) => money(week.revenue_pence) },
+          {
+            header: text.revenue,
+            numeric: true,
+            cell: (week) => formatPence(week.revenue_pence, { exact: true }),
+          },
         ]}
       />
     </div>

@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { productsQuery, type ProductRow } from './admin-api';
-import { Field, inputClass, messageOf, Notice } from './admin-ui';
+import { productsQuery, type ProductRow } from './api/catalogue';
+import { messageOf, Notice } from './notice';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 
 export interface ContentItem {
   id: string;
@@ -31,44 +33,39 @@ export function PackageContents({
   const id = useId();
   const products = useQuery(productsQuery(''));
   const [choice, setChoice] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The caller's change (saved at once, or kept in the new-package form) with the same pending and error states.
+  const changing = useMutation({ mutationFn: (change: () => Promise<void>) => change() });
   const [message, setMessage] = useState<{ variant: 'error' | 'success'; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const inPackage = new Set(items.map((item) => item.id));
   const choices = (products.data ?? []).filter((product) => !inPackage.has(product.id));
 
-  async function add() {
+  function add() {
     const product = choices.find((item) => item.id === choice);
     if (!product) {
       setMessage({ variant: 'error', text: text.addChoose });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
-      await onAdd(product);
-      setChoice('');
-      setMessage({ variant: 'success', text: text.added(product.title) });
-    } catch (failure) {
-      setMessage({ variant: 'error', text: messageOf(failure, text.addFailed) });
-    } finally {
-      setBusy(false);
-    }
+    changing.mutate(() => onAdd(product), {
+      onSuccess: () => {
+        setChoice('');
+        setMessage({ variant: 'success', text: text.added(product.title) });
+      },
+      onError: (failure) => setMessage({ variant: 'error', text: messageOf(failure, text.addFailed) }),
+    });
   }
 
-  async function remove(item: ContentItem) {
-    setBusy(true);
+  function remove(item: ContentItem) {
     setMessage(null);
-    try {
-      await onRemove(item);
-      setMessage({ variant: 'success', text: text.removed(item.title) });
-      // The button that had focus is gone: continue from the list's heading.
-      heading.current?.focus();
-    } catch (failure) {
-      setMessage({ variant: 'error', text: messageOf(failure, text.removeFailed) });
-    } finally {
-      setBusy(false);
-    }
+    changing.mutate(() => onRemove(item), {
+      onSuccess: () => {
+        setMessage({ variant: 'success', text: text.removed(item.title) });
+        // The button that had focus is gone: continue from the list's heading.
+        heading.current?.focus();
+      },
+      onError: (failure) => setMessage({ variant: 'error', text: messageOf(failure, text.removeFailed) }),
+    });
   }
 
   return (
@@ -97,9 +94,9 @@ export function PackageContents({
                 type="button"
                 size="sm"
                 variant="secondary"
-                disabled={busy}
+                disabled={changing.isPending}
                 aria-label={text.removeItemLabel(item.title)}
-                onClick={() => void remove(item)}
+                onClick={() => remove(item)}
               >
                 {text.removeItem}
               </Button>
@@ -125,7 +122,7 @@ export function PackageContents({
             </select>
           </Field>
         </div>
-        <Button type="button" size="sm" disabled={busy || !products.data} onClick={() => void add()}>
+        <Button type="button" size="sm" disabled={changing.isPending || !products.data} onClick={add}>
           {text.addSubmit}
         </Button>
       </div>

@@ -1,30 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { paymentsText as text } from '@/content/admin';
-import { disputedOrdersQuery, reconcilePayments, refreshAfterWrite } from './admin-api';
-import { formatDate, messageOf, money, Notice, QueryState, type Message } from './admin-ui';
+import { formatPence } from '@/lib/format';
+import { disputedOrdersQuery, useReconcilePayments } from './api/overview';
+import { formatDate } from './admin-dates';
+import { type Message, messageOf, Notice } from './notice';
+import { QueryState } from './query-state';
 import { DataTable } from './data-table';
 
 /** The overview's payments panel: disputed orders and their state, and the reconciliation button. */
 export function PaymentsPanel({ openDisputes }: { openDisputes: number }) {
   const disputes = useQuery(disputedOrdersQuery());
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const reconciliation = useReconcilePayments();
   const [message, setMessage] = useState<Message>(null);
 
-  async function reconcile() {
-    setBusy(true);
+  function reconcile() {
     setMessage(null);
-    try {
-      const result = await reconcilePayments();
-      setMessage({ variant: 'success', text: text.reconciled(result) });
-      refreshAfterWrite(queryClient, ['overview', 'orders']);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.reconcileFailed) });
-    } finally {
-      setBusy(false);
-    }
+    reconciliation.mutate(undefined, {
+      onSuccess: (result) => setMessage({ variant: 'success', text: text.reconciled(result) }),
+      onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.reconcileFailed) }),
+    });
   }
 
   return (
@@ -45,15 +41,19 @@ export function PaymentsPanel({ openDisputes }: { openDisputes: number }) {
               { header: text.date, cell: (row) => formatDate(row.disputed_at ?? row.created_at) },
               { header: text.order, cell: (row) => row.id.slice(0, 8).toUpperCase() },
               { header: text.customer, cell: (row) => row.email ?? '—' },
-              { header: text.amount, numeric: true, cell: (row) => money(row.amount_paid_pence ?? 0) },
+              {
+                header: text.amount,
+                numeric: true,
+                cell: (row) => formatPence(row.amount_paid_pence ?? 0, { exact: true }),
+              },
               { header: text.state, cell: (row) => text.stateLabels[row.dispute_status] },
             ]}
           />
         )}
       </QueryState>
       <p className="max-w-3xl text-muted-foreground">{text.reconcileLead}</p>
-      <Button type="button" variant="secondary" disabled={busy} onClick={() => void reconcile()}>
-        {busy ? text.reconciling : text.reconcile}
+      <Button type="button" variant="secondary" disabled={reconciliation.isPending} onClick={reconcile}>
+        {reconciliation.isPending ? text.reconciling : text.reconcile}
       </Button>
       {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
     </div>

@@ -1,6 +1,6 @@
 import { ordersText as text } from '@/content/admin';
-import { refundOrder } from './admin-api';
-import { messageOf } from './admin-ui';
+import { useRefundOrder } from './api/orders';
+import { messageOf } from './notice';
 import { ConfirmAction } from './confirm-action';
 
 /** Refund with a confirmation step: the refund-order edge function refunds through Stripe and revokes. */
@@ -13,9 +13,11 @@ export function RefundButton({
   total: string;
   onDone: (result: { variant: 'error' | 'success'; text: string }) => void;
 }) {
+  const refundOrder = useRefundOrder();
+
   async function refund(): Promise<boolean> {
     try {
-      await refundOrder(orderId);
+      await refundOrder.mutateAsync(orderId);
       onDone({ variant: 'success', text: text.refunded });
       return true;
     } catch (error) {
@@ -33,6 +35,7 @@ export function RefundButton({
       cancelLabel={text.cancelRefund}
       framed
       onConfirm={refund}
+      pending={refundOrder.isPending}
     />
   );
 }

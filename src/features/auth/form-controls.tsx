@@ -1,12 +1,11 @@
 import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import { fieldText } from '@/content/auth';
 import { cn } from '@/lib/cn';
 import { passwordStrength } from './password-strength';
-
-const inputClass =
-  'block min-h-11 w-full rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   id: string;
@@ -22,13 +21,9 @@ interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 
 /** A labelled input with its error below it (Epic Stack convention: one component wires the ARIA). */
 export function FormField({ id, label, error, describedBy, trailing, after, className, ...input }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const described = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
+  const described = [error ? `${id}-error` : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold text-foreground">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} after={after}>
       <div className="relative">
         <input
           id={id}
@@ -39,14 +34,7 @@ export function FormField({ id, label, error, describedBy, trailing, after, clas
         />
         {trailing}
       </div>
-      {error ? (
-        <p id={errorId} className="flex items-center gap-1.5 text-sm font-medium text-destructive">
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
-      {after}
-    </div>
+    </Field>
   );
 }
 

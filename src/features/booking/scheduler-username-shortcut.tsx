@@ -3,6 +3,7 @@ import { useId, useRef, useState, type MouseEvent } from 'react';
 import { site } from '@/config/site';
 import { bookingCalendarCopy } from '@/content/booking-calendar';
 import { cn } from '@/lib/cn';
+import { inputClass } from '@/components/ui/input-style';
 import { BookingButton } from './booking-button';
 import { isValidSchedulerUsername } from './booking-url';
 
@@ -50,10 +51,7 @@ export function SchedulerUsernameShortcut({ className }: { className?: string })
             onChange={(event) => setUsername(event.target.value)}
             aria-invalid={!valid}
             aria-describedby={valid ? hintId : `${errorId} ${hintId}`}
-            className={cn(
-              'mt-1 block min-h-11 w-full rounded-lg border bg-background px-3 text-base text-foreground',
-              valid ? 'border-input' : 'border-destructive',
-            )}
+            className={cn(inputClass, 'mt-1')}
           />
           {valid ? null : (
             <p id={errorId} className="mt-1 text-sm font-semibold text-destructive">

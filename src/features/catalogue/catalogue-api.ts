@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { supabaseEnv as env } from '@/config/supabase-env';
+import { queryKeyRoots } from '@/lib/query-client';
 import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
 import type { Catalogue, CatalogueProduct, CataloguePackage } from './catalogue-types';
@@ -19,7 +20,7 @@ async function readRest(table: string, select: string, signal?: AbortSignal): Pr
 }
 
 export const catalogueKeys = {
-  all: ['catalogue'] as const,
+  all: queryKeyRoots.catalogue,
 };
 
 export async function fetchProducts(signal?: AbortSignal): Promise<CatalogueProduct[]> {

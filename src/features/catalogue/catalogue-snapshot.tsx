@@ -1,3 +1,4 @@
+import { jsonForScript } from '@/lib/json-in-script';
 import type { Catalogue } from './catalogue-types';
 
 // The catalogue the build read from the database travels inside the prerendered page as a JSON data block,
@@ -12,11 +13,6 @@ let pageSnapshot: Catalogue | null = null;
 /** Called by the prerender entry with the catalogue read at build time. */
 export function provideCatalogueSnapshot(catalogue: Catalogue | null): void {
   prerenderSnapshot = catalogue;
-}
-
-/** JSON that is safe inside a <script> element: no "</script>" or comment can break out. */
-export function serializeSnapshot(catalogue: Catalogue): string {
-  return JSON.stringify(catalogue).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 function readPageRaw(): string | null {
@@ -45,7 +41,7 @@ export function CatalogueSnapshotScript() {
   const raw =
     typeof document === 'undefined'
       ? prerenderSnapshot
-        ? serializeSnapshot(prerenderSnapshot)
+        ? jsonForScript(prerenderSnapshot)
         : null
       : readPageRaw();
   if (!raw) return null;

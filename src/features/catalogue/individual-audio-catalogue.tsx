@@ -1,6 +1,7 @@
-import { Gift, Search } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import {
   audiosInCategory,
@@ -57,27 +58,15 @@ function CatalogueList({ products, actions, signPreview }: IndividualAudioCatalo
     // must not be computed from the estimated sizes of the skipped ones.
     <div className="space-y-10 [&:has(:target)_section]:[content-visibility:visible]">
       <div className="space-y-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
-        <form role="search" aria-label={text.filterLabel} onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={filterId} className="mb-2 block font-semibold">
-            {text.filterLabel}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
-            />
-            <input
-              ref={filterRef}
-              id={filterId}
-              type="search"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              placeholder={text.filterPlaceholder}
-              autoComplete="off"
-              className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
-            />
-          </div>
-        </form>
+        <SearchField
+          ref={filterRef}
+          id={filterId}
+          label={text.filterLabel}
+          showLabel
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          placeholder={text.filterPlaceholder}
+        />
         <p role="status" className="text-sm text-muted-foreground">
           {filterResultsText(shown.length, products.length, term)}
         </p>

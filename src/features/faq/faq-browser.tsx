@@ -1,6 +1,6 @@
-import { SearchIcon } from '@/components/ui/first-load-icons';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchField } from '@/components/ui/search-field';
 import { faqBrowserText as text, faqCategoryIds, faqCategoryLabels, type FaqEntry } from '@/content/faq';
 import { cn } from '@/lib/cn';
 import { EARLY_CONTROL_ATTRIBUTE } from '@/lib/early-input-script';
@@ -60,27 +60,15 @@ export function FaqBrowser({ entries, earlySearch }: FaqBrowserProps) {
 
   return (
     <div className="space-y-6">
-      <form role="search" aria-label={text.searchLabel} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="sr-only">
-          {text.searchLabel}
-        </label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
-          />
-          <input
-            ref={searchRef}
-            id={searchId}
-            {...control(faqControls.search)}
-            type="search"
-            value={filter.search}
-            onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
-            placeholder={text.searchPlaceholder}
-            autoComplete="off"
-            className="min-h-12 w-full rounded-lg border border-input bg-background py-3 pr-4 pl-12 text-base text-foreground placeholder:text-muted-foreground"
-          />
-        </div>
-      </form>
+      <SearchField
+        ref={searchRef}
+        id={searchId}
+        label={text.searchLabel}
+        {...control(faqControls.search)}
+        value={filter.search}
+        onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
+        placeholder={text.searchPlaceholder}
+      />
 
       <div role="group" aria-label={text.categoriesLabel} className="flex flex-wrap gap-2">
         {chipIds.map((id) => {

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
+import { queryKeyRoots } from '@/lib/query-client';
 
 /** One session as the log needs it. */
 export interface PracticeSession {
@@ -49,7 +50,7 @@ export async function fetchPracticeSessions(
 /** The sessions of `from`…`to` for the log; refetched when My Account is shown again. */
 export function practiceSessionsQueryOptions(userId: string, from: string, to: string) {
   return queryOptions({
-    queryKey: ['account', 'practice', userId, from, to],
+    queryKey: [...queryKeyRoots.account, 'practice', userId, from, to],
     queryFn: async () => fetchPracticeSessions(await getSupabase(), userId, from, to),
   });
 }

@@ -3,7 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
 import { adminText } from '@/content/admin';
-import { Field, inputClass, messageOf, Notice, type Message } from '@/features/admin/admin-ui';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
 import { assignToClient, refreshProgrammes, type ProgrammeTemplate } from './programmes-api';
 

@@ -1,10 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { clientRecordText as text, programmesAdminText } from '@/content/programmes';
-import { refreshAfterWrite } from '@/features/admin/admin-api';
-import { DetailsToggle, Field, inputClass, messageOf, Notice, type Message } from '@/features/admin/admin-ui';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
+import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
+import { DetailsToggle } from '@/features/admin/detail-panel';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { ConfirmAction } from '@/features/admin/confirm-action';
 import { ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import type { Assignment } from './programme-steps';
@@ -33,15 +36,16 @@ export function AssignmentActions({
   const [keepAudio, setKeepAudio] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const granted = assignment.access === 'granted';
+  const removal = useMutation({ mutationFn: (keep: boolean) => removeAssignment(assignment.id, keep) });
 
   function refresh() {
     refreshProgrammes(queryClient);
-    refreshAfterWrite(queryClient, ['customer-purchases']);
+    void refreshAfterWrite(queryClient, ['customer-purchases']);
   }
 
   async function remove(): Promise<boolean> {
     try {
-      await removeAssignment(assignment.id, granted && keepAudio);
+      await removal.mutateAsync(granted && keepAudio);
       refresh();
       onRemoved({
         variant: 'success',
@@ -113,6 +117,7 @@ export function AssignmentActions({
           framed
           onOpen={() => setMessage(null)}
           onConfirm={remove}
+          pending={removal.isPending}
         >
           {granted ? (
             <fieldset className="space-y-2">

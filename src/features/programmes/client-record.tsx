@@ -3,20 +3,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { clientRecordText as text } from '@/content/programmes';
-import { customerPurchasesQuery, productsQuery } from '@/features/admin/admin-api';
-import {
-  DetailPanel,
-  formatDate,
-  formatDateTime,
-  inputClass,
-  messageOf,
-  money,
-  Notice,
-  QueryState,
-  type Message,
-} from '@/features/admin/admin-ui';
+import { customerPurchasesQuery } from '@/features/admin/api/customers';
+import { productsQuery } from '@/features/admin/api/catalogue';
+import { DetailPanel } from '@/features/admin/detail-panel';
+import { formatDate, formatDateTime } from '@/features/admin/admin-dates';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { QueryState } from '@/features/admin/query-state';
+import { inputClass } from '@/components/ui/input-style';
 import { clientAppointmentsQuery } from '@/features/admin/appointments-api';
 import { DataTable } from '@/features/admin/data-table';
+import { formatPence } from '@/lib/format';
 import { AssignForm } from './assign-form';
 import { AssignmentActions } from './assignment-actions';
 import type { AudioOption } from './programme-editor';
@@ -100,7 +96,7 @@ export function ClientRecord({
             <ul className="list-disc space-y-1 pl-6">
               {rows.map((order) => (
                 <li key={order.id}>
-                  {formatDate(order.created_at)}, {money(order.amount_pence)} ({order.status})
+                  {formatDate(order.created_at)}, {formatPence(order.amount_pence, { exact: true })} ({order.status})
                 </li>
               ))}
             </ul>

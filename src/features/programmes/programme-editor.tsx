@@ -4,7 +4,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
-import { Field, inputClass, messageOf, Notice, type Message } from '@/features/admin/admin-ui';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
 import type { AssignedProgramme } from './programme-steps';
 import { refreshProgrammes, saveProgramme, type ProgrammeDraft, type StepDraft } from './programmes-api';
 

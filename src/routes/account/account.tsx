@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
@@ -19,12 +18,8 @@ import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
 import { useOpenAudio } from '@/features/programmes/use-open-audio';
 import { fullNameOf } from '@/lib/full-name';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
-
-// One query cache for My Account across visits (TanStack Query loads with this page, not the marketing pages).
-let queryClient: ReturnType<typeof createQueryClient> | undefined;
-const accountQueryClient = () => (queryClient ??= createQueryClient());
 
 /** What this browser stores for the visitor: their cookie choices and accessibility settings. */
 function readBrowserSettings(): BrowserSettings {
@@ -60,7 +55,7 @@ function AccountContent({ email }: { email: string }) {
         }
       />
       {userId ? (
-        <QueryClientProvider client={accountQueryClient()}>
+        <QueryProvider>
           <AccountBody
             userId={userId}
             purchases={purchases}
@@ -68,7 +63,7 @@ function AccountContent({ email }: { email: string }) {
             onSignOut={() => void signOut()}
             onDeleted={onDeleted}
           />
-        </QueryClientProvider>
+        </QueryProvider>
       ) : null}
     </>
   );

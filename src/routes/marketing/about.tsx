@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { absoluteUrl, site } from '@/config/site';
 import { aboutContent as content, aboutFaqCount } from '@/content/about';
 import { firstFaqEntries } from '@/content/faq-first';
-import { BookingButton } from '@/features/booking/booking-button';
+import { ClosingCallToAction } from '@/features/booking/closing-call-to-action';
 import { FaqAccordion } from '@/features/faq/faq-browser-island';
 import { AppLink } from '@/components/ui/app-link';
 
@@ -243,27 +243,7 @@ export function Component() {
         </Container>
       </section>
 
-      <section aria-labelledby="about-cta-heading" className="pb-4">
-        <Container>
-          <div className="mx-auto max-w-3xl">
-            <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-              <h2 id="about-cta-heading" className="font-serif text-3xl font-bold">
-                {cta.heading}
-              </h2>
-              <p className="mt-4 text-lg text-brand-100">{cta.text}</p>
-              <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-                <BookingButton variant="inverse">{cta.bookingLabel}</BookingButton>
-                <AppLink
-                  to={paths.audioLibrary}
-                  className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
-                >
-                  {cta.audioLinkLabel}
-                </AppLink>
-              </div>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ClosingCallToAction headingId="about-cta-heading" copy={cta} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Container } from '@/components/ui/container';
 import { paths } from '@/config/paths';
 import { homeContent as content } from '@/content/home';
 import { BookingButton } from '@/features/booking/booking-button';
+import { ClosingCallToAction } from '@/features/booking/closing-call-to-action';
 import { AppLink } from '@/components/ui/app-link';
 
 const serviceIcons = { audio: Headphones, appointments: Video, retreat: Sun } as const;
@@ -145,25 +146,7 @@ export function Component() {
         </Container>
       </section>
 
-      <section aria-labelledby="closing-heading" className="py-16 sm:py-20">
-        <Container width="3xl">
-          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-            <h2 id="closing-heading" className="font-serif text-3xl font-bold">
-              {content.closing.title}
-            </h2>
-            <p className="mt-4 text-lg text-brand-100">{content.closing.text}</p>
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <BookingButton variant="inverse">{content.closing.bookingLabel}</BookingButton>
-              <AppLink
-                to={content.closing.secondary.to}
-                className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4"
-              >
-                {content.closing.secondary.label}
-              </AppLink>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ClosingCallToAction headingId="closing-heading" copy={content.closing} className="py-16 sm:py-20" />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  ArrowRight,
   Check,
   ChevronDown,
   MessageCircle,
@@ -20,6 +19,7 @@ import { paths } from '@/config/paths';
 import { salesHypnosisContent as content } from '@/content/sales-hypnosis';
 import { cn } from '@/lib/cn';
 import { BookingButton } from '@/features/booking/booking-button';
+import { ClosingCallToAction } from '@/features/booking/closing-call-to-action';
 import { appointmentOffers, appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialCard } from '@/features/testimonials/testimonial-card';
 import { AppLink } from '@/components/ui/app-link';
@@ -298,26 +298,7 @@ export function Component() {
         </Container>
       </section>
 
-      <section aria-labelledby="sales-closing-heading" className="pb-4">
-        <Container width="3xl">
-          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-            <h2 id="sales-closing-heading" className="font-serif text-3xl font-bold">
-              {content.closing.title}
-            </h2>
-            <p className="mt-4 text-lg text-brand-100">{content.closing.text}</p>
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <BookingButton variant="inverse">{content.hero.bookingLabel}</BookingButton>
-              <AppLink
-                to={content.closing.allServices.to}
-                className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
-              >
-                {content.closing.allServices.label}
-                <ArrowRight aria-hidden="true" className="size-5" />
-              </AppLink>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ClosingCallToAction headingId="sales-closing-heading" copy={content.closing} linkArrow />
     </>
   );
 }

@@ -1,31 +1,7 @@
-import { Seo } from '@/components/seo/seo';
-import { webPage } from '@/components/seo/structured-data';
 import { paths } from '@/config/paths';
-import { terms as legal } from '@/content/terms';
-import { LegalDocument } from '@/features/legal/legal-document';
+import { terms } from '@/content/terms';
+import { LegalPage } from '@/features/legal/legal-page';
 
 export function Component() {
-  return (
-    <>
-      <Seo
-        title={legal.seo.title}
-        description={legal.seo.description}
-        keywords={legal.seo.keywords}
-        path={paths.termsAndConditions}
-        structuredData={{
-          ...webPage({
-            name: legal.seo.title,
-            description: legal.seo.description,
-            path: paths.termsAndConditions,
-            crumbs: [
-              { name: 'Home', path: paths.home },
-              { name: legal.seo.title, path: paths.termsAndConditions },
-            ],
-          }),
-          dateModified: legal.lastUpdated.iso,
-        }}
-      />
-      <LegalDocument document={legal} />
-    </>
-  );
+  return <LegalPage document={terms} path={paths.termsAndConditions} />;
 }

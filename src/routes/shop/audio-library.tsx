@@ -6,12 +6,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogueText as text, shopSeo } from '@/content/shop';
 import { usePackages, useProducts } from '@/features/catalogue/catalogue-api';
-import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
 import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { PackageList } from '@/features/catalogue/package-list';
 import { useShopActions } from './shop-actions';
 import { AppLink } from '@/components/ui/app-link';
+import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -21,9 +21,9 @@ export function Component() {
         description={shopSeo.audioLibrary.description}
         path={paths.audioLibrary}
       />
-      <CatalogueQueryProvider>
+      <QueryProvider>
         <AudioLibrary />
-      </CatalogueQueryProvider>
+      </QueryProvider>
       <CatalogueSnapshotScript />
     </>
   );

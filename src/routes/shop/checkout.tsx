@@ -5,13 +5,13 @@ import { paths } from '@/config/paths';
 import { checkoutText as text, shopSeo } from '@/content/shop';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { useCart } from '@/features/cart/cart-context';
-import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { OrderSummary } from '@/features/checkout/order-summary';
 import { PayButton } from '@/features/checkout/pay-button';
 import { CartEmpty } from './cart-empty';
 import { usePricedCart } from './priced-cart';
 import { AppLink } from '@/components/ui/app-link';
+import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -26,9 +26,9 @@ export function Component() {
       <Container width="3xl" className="pb-16">
         <RequireUser>
           {() => (
-            <CatalogueQueryProvider>
+            <QueryProvider>
               <CheckoutContents />
-            </CatalogueQueryProvider>
+            </QueryProvider>
           )}
         </RequireUser>
       </Container>

@@ -6,13 +6,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogueText as text, shopSeo } from '@/content/shop';
 import { useProducts } from '@/features/catalogue/catalogue-api';
-import { CatalogueQueryProvider } from '@/features/catalogue/catalogue-query-provider';
 import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
 import { useLegacyPaymentReturn } from '@/features/checkout/use-payment-return';
 import { useShopActions } from './shop-actions';
 import { AppLink } from '@/components/ui/app-link';
+import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -22,9 +22,9 @@ export function Component() {
         description={shopSeo.individualAudios.description}
         path={paths.individualAudios}
       />
-      <CatalogueQueryProvider>
+      <QueryProvider>
         <IndividualAudios />
-      </CatalogueQueryProvider>
+      </QueryProvider>
       <CatalogueSnapshotScript />
     </>
   );

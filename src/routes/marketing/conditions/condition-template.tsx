@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { conditionPageCopy as copy, type ConditionPage } from '@/content/conditions';
 import { BookingButton } from '@/features/booking/booking-button';
+import { ClosingCallToAction } from '@/features/booking/closing-call-to-action';
 import { PricingPlans } from '@/features/booking/pricing-plans';
 import { appointmentService } from '@/features/booking/service-structured-data';
 import { TestimonialsSection } from '@/features/testimonials/testimonials-section';
@@ -120,25 +121,14 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
 
       <PricingPlans />
 
-      <section aria-labelledby="closing-heading" className="pb-4">
-        <Container width="3xl">
-          <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-            <h2 id="closing-heading" className="font-serif text-3xl font-bold">
-              {page.closing.title}
-            </h2>
-            <p className="mt-4 text-lg text-brand-100">{page.closing.text}</p>
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <BookingButton variant="inverse">{page.bookingLabel}</BookingButton>
-              <AppLink
-                to={copy.aboutPath}
-                className="inline-flex min-h-11 items-center px-3 font-semibold text-white underline underline-offset-4 hover:no-underline"
-              >
-                {copy.learnAboutLabel}
-              </AppLink>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ClosingCallToAction
+        headingId="closing-heading"
+        copy={{
+          ...page.closing,
+          bookingLabel: page.bookingLabel,
+          link: { to: copy.aboutPath, label: copy.learnAboutLabel },
+        }}
+      />
     </>
   );
 }

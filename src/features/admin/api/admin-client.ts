@@ -1,0 +1,64 @@
+import { getSupabase } from '@/lib/supabase';
+
+// What every request of the dashboard shares: admin-checked RPCs (security definer, is_admin() inside) and
+// tables under RLS, their errors as AdminApiError, and paging. Aggregates, filters and paging happen in SQL;
+// the page only shows what comes back.
+
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+interface PostgrestLikeError {
+  message: string;
+  code?: string;
+}
+
+export function fail(error: PostgrestLikeError): never {
+  throw new AdminApiError(error.message, error.code);
+}
+
+/** Calls an admin function (each checks is_admin() itself) and answers its result, or throws its error. */
+export async function callRpc<T>(name: string, args?: Record<string, unknown>): Promise<T> {
+  const client = await getSupabase();
+  const { data, error } = await (args ? client.rpc(name, args) : client.rpc(name));
+  if (error) fail(error);
+  return data as T;
+}
+
+/** Calls an edge function with a body; a failure throws the function's own message when it sent one. */
+export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
+  const client = await getSupabase();
+  const { data, error } = await client.functions.invoke<T>(name, { body });
+  if (error) await functionFailure(error);
+  return data as T;
+}
+
+/** Throws an AdminApiError with the function's own message when it sent one. */
+async function functionFailure(error: Error): Promise<never> {
+  let message = error.message;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    try {
+      const body = (await context.json()) as { error?: string; message?: string };
+      message = body.error ?? body.message ?? message;
+    } catch {
+      // not JSON: keep supabase-js's message
+    }
+  }
+  throw new AdminApiError(message);
+}
+
+export const PAGE_SIZE = 25;
+
+export type PageOf<T> = { rows: T[]; hasMore: boolean };
+
+/** A page of rows read with one extra row, which tells whether there is a next page. */
+export function page<T>(rows: T[]): PageOf<T> {
+  return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+}
