@@ -8,7 +8,7 @@ import { expect, test, waitForHydration, stackUrl } from './fixtures';
 // account deletion, and axe on /account at phone and desktop widths in both palettes.
 
 const customer = { email: 'customer@example.com', password: 'password123' };
-/** The demo customer's three audios (supabase/local/demo-purchases.ts), newest first. */
+/** The demo customer's three audios (supabase/local/seed/demo-purchases.ts), newest first. */
 const demoTitles = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { toneMp3 } from '../supabase/local/mp3';
+import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 import { findLayoutProblems } from './layout-check';

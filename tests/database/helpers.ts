@@ -5,7 +5,7 @@ import {
   withRequestContext,
   type Database,
   type RequestContext,
-} from '../../supabase/local/db.ts';
+} from '../../supabase/local/db/db.ts';
 
 export type Actor = 'anon' | 'customerA' | 'customerB' | 'admin' | 'service';
 export const ACTORS: readonly Actor[] = ['anon', 'customerA', 'customerB', 'admin', 'service'];

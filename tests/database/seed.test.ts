@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, verifyPassword, withRequestContext, type Database } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS, verifyPassword, withRequestContext, type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 
 const SPEC_CATEGORIES = [
