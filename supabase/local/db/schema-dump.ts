@@ -15,6 +15,13 @@ async function rows<T>(db: Queryable, sql: string, params: unknown[] = []): Prom
   return (await db.query<T>(sql, params)).rows;
 }
 
+/** The one value a one-row, one-column query answers. */
+async function value(db: Queryable, sql: string, params: unknown[] = []): Promise<string> {
+  const [row] = await rows<{ value: string }>(db, sql, params);
+  if (row === undefined) throw new Error(`No row from: ${sql}`);
+  return row.value;
+}
+
 const schemaList = `array['${PROJECT_SCHEMAS.join("','")}']::text[]`;
 
 async function extensions(db: Queryable): Promise<string[]> {
@@ -133,7 +140,7 @@ async function indexes(db: Queryable, rel: Relation): Promise<string[]> {
 }
 
 async function view(db: Queryable, rel: Relation): Promise<string[]> {
-  const [{ def }] = await rows<{ def: string }>(db, `select pg_get_viewdef($1::oid, true) as def`, [rel.oid]);
+  const def = await value(db, `select pg_get_viewdef($1::oid, true) as value`, [rel.oid]);
   const options = await rows<{ option: string }>(
     db,
     `select unnest(reloptions) as option from pg_class where oid = $1 order by 1`,
@@ -224,7 +231,7 @@ function grantsOf(
   for (const entry of acl) {
     const match = /^(.*)=([A-Za-z*]*)\/(.*)$/.exec(entry);
     if (!match) continue;
-    const [, grantee, privs, grantor] = match;
+    const [, grantee = '', privs = '', grantor = ''] = match;
     if (grantee === grantor) continue;
     const names = [...privs.replace(/\*/g, '')].map((l) => letters[l] ?? l).sort();
     if (names.length === 0) continue;
@@ -246,7 +253,7 @@ function grantsOf(
  * session had; it is put back afterwards.
  */
 export async function dumpSchema(db: Queryable): Promise<string> {
-  const [{ path }] = await rows<{ path: string }>(db, `select current_setting('search_path') as path`);
+  const path = await value(db, `select current_setting('search_path') as value`);
   await db.query(`select set_config('search_path', '', false)`);
   try {
     return await dumpSections(db);
