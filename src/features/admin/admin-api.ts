@@ -422,12 +422,6 @@ export const activityQuery = (entity: string, pageIndex: number) =>
   });
 
 /** The signed-in admin's user id (to mark "you" in the admins list). */
-export async function currentUserId(): Promise<string | null> {
-  const client = await getSupabase();
-  const { data } = await client.auth.getSession();
-  return data.session?.user.id ?? null;
-}
-
 /** Fulfils paid payments whose webhook never arrived (the reconcile-payments edge function). */
 export async function reconcilePayments(): Promise<ReconcileResult> {
   const client = await getSupabase();

@@ -6,7 +6,14 @@
 // Nothing here logs or puts a title in a URL (docs/product-rules.md D26 "Health data").
 import { playerText } from '@/content/player';
 import type { SignedAudioUrl } from '@/lib/audio-storage';
-import { currentTrack, fadeFactor, isPlayerVisible, shortcutFor, VOLUME_STEP } from './player-logic';
+import {
+  currentTrack,
+  fadeFactor,
+  isPlayerVisible,
+  SEEK_STEP_SECONDS,
+  shortcutFor,
+  VOLUME_STEP,
+} from './player-logic';
 import type { PlayerStore } from './player-store';
 import type { PlayerState, Track } from './player-types';
 
@@ -396,8 +403,8 @@ export function connectAudio(
     if (!action) return;
     event.preventDefault();
     if (action === 'toggle-play') store.togglePlay();
-    else if (action === 'seek-back') store.seekBy(-10);
-    else if (action === 'seek-forward') store.seekBy(10);
+    else if (action === 'seek-back') store.seekBy(-SEEK_STEP_SECONDS);
+    else if (action === 'seek-forward') store.seekBy(SEEK_STEP_SECONDS);
     else if (action === 'volume-up') store.setVolume(state.volume + VOLUME_STEP);
     else store.setVolume(state.volume - VOLUME_STEP);
   };
@@ -444,8 +451,8 @@ export function connectAudio(
       ['pause', () => store.pause()],
       ['previoustrack', () => store.previous()],
       ['nexttrack', () => store.next()],
-      ['seekbackward', (details) => store.seekBy(-(details.seekOffset ?? 10))],
-      ['seekforward', (details) => store.seekBy(details.seekOffset ?? 10)],
+      ['seekbackward', (details) => store.seekBy(-(details.seekOffset ?? SEEK_STEP_SECONDS))],
+      ['seekforward', (details) => store.seekBy(details.seekOffset ?? SEEK_STEP_SECONDS)],
       ['seekto', (details) => details.seekTime !== undefined && store.seek(details.seekTime)],
       ['stop', () => store.pause()],
     ];

@@ -14,7 +14,7 @@ import { insertDemoOrders } from '../seed/demo-orders.ts';
 import type { Database, Transaction } from './engine.ts';
 
 export type { PGlite, Database, Transaction };
-export { DEMO_ACCOUNTS, hashPassword, type DemoAccount } from './baseline.ts';
+export { DEMO_ACCOUNTS, hashPassword } from './baseline.ts';
 
 /** The repository's `supabase/` folder (this file lives in `supabase/local/`). */
 const DEFAULT_SUPABASE_DIR = fileURLToPath(new URL('../..', import.meta.url));
