@@ -5,7 +5,7 @@ import { dumpSchema } from '../supabase/local/db/schema-dump.ts';
 
 // `npm run schema`: applies every migration to a fresh in-memory database and writes the current-state
 // schema to supabase/schema.sql. Run it after adding or changing a migration and commit the result;
-// tests/database/schema-file.test.ts fails while the file is stale.
+// tests/database/seed.test.ts fails while the file is stale.
 
 const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 
