@@ -1,44 +1,35 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
-import { expect, test, waitForHydration, stackUrl } from './fixtures';
+import {
+  allowFailedRequests,
+  answerConsent,
+  expect,
+  open,
+  stackUrl,
+  submitSignIn,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from './fixtures';
 
 // My Account end to end, in Chromium against the production build and the in-memory local stack: the demo
 // customer's audio (play, next/previous, download by title with no title in any URL), a new user's export and
 // account deletion, and axe on /account at phone and desktop widths in both palettes.
 
 const customer = { email: 'customer@example.com', password: 'password123' };
-/** The demo customer's three audios (supabase/local/demo-purchases.ts), newest first. */
+/** The demo customer's three audios (supabase/local/seed/demo-purchases.ts), newest first. */
 const demoTitles = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `e2e-account-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await waitForHydration(page);
-}
 
 // Cookies answered (essential only) before any page loads, so the banner covers nothing; motion reduced.
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
+  await answerConsent(page);
 });
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await open(page, '/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 }
 
@@ -46,17 +37,6 @@ async function openAccount(page: Page): Promise<void> {
   await page.goto('/account');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
-}
-
-/** Chromium logs each 4xx answer as a console error; a test that provokes one on purpose names it here. */
-function allowFailedRequests(consoleProblems: string[], statuses: number[]): void {
-  for (const status of statuses) {
-    const index = consoleProblems.findIndex((problem) =>
-      problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
-    );
-    expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
-    consoleProblems.splice(index, 1);
-  }
 }
 
 async function confirmationLink(request: APIRequestContext, email: string): Promise<string> {
@@ -74,7 +54,9 @@ async function confirmationLink(request: APIRequestContext, email: string): Prom
   return link!;
 }
 
-test('the demo customer plays their audio, moves next and previous, and downloads one by its title', async ({ page }) => {
+test('the demo customer plays their audio, moves next and previous, and downloads one by its title', async ({
+  page,
+}) => {
   test.slow(); // a journey of many steps
   await signIn(page, customer.email, customer.password);
   await openAccount(page);
@@ -108,7 +90,9 @@ test('the demo customer plays their audio, moves next and previous, and download
   const file = readFileSync((await download.path())!);
   expect(file.length).toBeGreaterThan(10_000);
   // An MP3: an ID3 tag or an MPEG frame sync at the start.
-  expect(file.subarray(0, 3).toString('latin1') === 'ID3' || (file[0] === 0xff && (file[1]! & 0xe0) === 0xe0)).toBe(true);
+  expect(
+    file.subarray(0, 3).toString('latin1') === 'ID3' || (file[0] === 0xff && (file[1]! & 0xe0) === 0xe0),
+  ).toBe(true);
   const signed = requested.filter((url) => url.includes('/storage/v1/object/sign/'));
   expect(signed.length).toBeGreaterThan(0);
   for (const url of requested) {
@@ -131,7 +115,9 @@ test('a new user signs up, downloads their data, deletes their account and can n
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Check your email for a confirmation link!' }),
+  ).toBeVisible();
   await page.goto(await confirmationLink(request, email));
   // Confirming proves the address; the owner then sets the account's password (docs/auth-links.md).
   await page.getByLabel('New Password', { exact: true }).fill(password);
@@ -143,7 +129,10 @@ test('a new user signs up, downloads their data, deletes their account and can n
   await openAccount(page);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'No audio yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse the audio library' })).toHaveAttribute('href', '/audio-library');
+  await expect(page.getByRole('link', { name: 'Browse the audio library' })).toHaveAttribute(
+    'href',
+    '/audio-library',
+  );
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
   const downloadPromise = page.waitForEvent('download');
@@ -154,7 +143,10 @@ test('a new user signs up, downloads their data, deletes their account and can n
     account: { email: string; roles: string[] };
     purchases: unknown[];
     orders: unknown[];
-    browserSettings: { cookiePreferences: { hasConsented: boolean }; accessibility: { highContrast: boolean } };
+    browserSettings: {
+      cookiePreferences: { hasConsented: boolean };
+      accessibility: { highContrast: boolean };
+    };
   };
   expect(data.account).toMatchObject({ email, roles: [] });
   expect(data.purchases).toEqual([]);

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { toneMp3 } from '../supabase/local/mp3';
+import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { allowFailedRequests, expect as baseExpect, open, stackUrl, submitSignIn, test } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
@@ -34,32 +34,9 @@ async function restGet<T>(request: APIRequestContext, path: string, token = ANON
   return (await response.json()) as T;
 }
 
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await waitForHydration(page);
-  const essentialOnly = page.getByRole('button', { name: 'Essential Only' });
-  if (await essentialOnly.isVisible()) await essentialOnly.click();
-}
-
-/**
- * Chromium logs every 4xx answer as "Failed to load resource", which the fixtures count as console errors.
- * A test that provokes one on purpose (a refused change) names it here.
- */
-function allowFailedRequests(consoleProblems: string[], statuses: number[]): void {
-  for (const status of statuses) {
-    const index = consoleProblems.findIndex((problem) =>
-      problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
-    );
-    expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
-    consoleProblems.splice(index, 1);
-  }
-}
-
 async function signInAsAdmin(page: Page) {
   await open(page, '/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await submitSignIn(page, 'admin@example.com', PASSWORD, 'Sign In as Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
 }

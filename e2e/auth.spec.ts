@@ -1,18 +1,21 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect, test, waitForHydration, stackUrl } from './fixtures';
+import {
+  allowFailedRequests,
+  expect,
+  open,
+  stackUrl,
+  submitSignIn,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from './fixtures';
 
 // Accounts end to end, in Chromium against the production build and the in-memory local stack
 // (playwright.config.ts): sign-up with the emailed confirmation, sign-in and out, the password reset by
 // email, used links, admin sign-in and the guards. Each test makes its own users.
 
 const DEMO_PASSWORD = 'password123';
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `e2e-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
 
 interface InboxMessage {
   to: string;
@@ -70,34 +73,6 @@ async function createConfirmedUser(
   expect(verified.headers().location).toContain('access_token=');
 }
 
-/** Opens a page and, if the cookie banner is up, answers it so it covers nothing. */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await waitForHydration(page);
-  const essentialOnly = page.getByRole('button', { name: 'Essential Only' });
-  if (await essentialOnly.isVisible()) await essentialOnly.click();
-}
-
-/**
- * Chromium logs every 4xx answer as "Failed to load resource", which the fixtures count as console errors.
- * A test that provokes one on purpose (a wrong password, a spent token) names it here.
- */
-function allowFailedRequests(consoleProblems: string[], statuses: number[]): void {
-  for (const status of statuses) {
-    const index = consoleProblems.findIndex((problem) =>
-      problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
-    );
-    expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
-    consoleProblems.splice(index, 1);
-  }
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
 const avatar = (page: Page, email: string) =>
   page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` });
 const signInLink = (page: Page) =>
@@ -134,7 +109,7 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
 
   // Unconfirmed: the auth server's own message, in the destructive alert.
   await open(page, '/auth');
-  await signIn(page, email, password);
+  await submitSignIn(page, email, password);
   await expect(page.getByRole('alert')).toHaveText('Email not confirmed');
 
   // The emailed link confirms on /auth/confirm, where the owner chooses the account's password (whoever
@@ -152,7 +127,7 @@ test('sign up, confirm from the inbox, sign in, use the avatar menu and sign out
   await signOutFromMenu(page, email);
 
   await open(page, '/auth');
-  await signIn(page, email, password);
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await avatar(page, email).click();
   await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
@@ -212,9 +187,9 @@ test('reset the password by email, sign in with the new one; a used link shows t
   await expect(page.getByRole('link', { name: 'Sign In Now' })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6_000 });
 
-  await signIn(page, email, 'OldPassword1');
+  await submitSignIn(page, email, 'OldPassword1');
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
-  await signIn(page, email, 'NewPassword1');
+  await submitSignIn(page, email, 'NewPassword1');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(avatar(page, email)).toBeVisible();
 
@@ -293,7 +268,7 @@ test('/account sends a signed-out visitor to sign in and back; the dashboard den
   await createConfirmedUser(request, email, 'Quiet-Harbour-47');
   await open(page, '/account');
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Faccount$/);
-  await signIn(page, email, 'Quiet-Harbour-47');
+  await submitSignIn(page, email, 'Quiet-Harbour-47');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('main').getByText(email)).toBeVisible();
@@ -338,7 +313,7 @@ test("a link with another account's tokens never changes who is signed in withou
   await createConfirmedUser(request, visitor, 'Quiet-Harbour-47');
   await createConfirmedUser(request, attacker, 'Quiet-Harbour-47');
   await open(page, '/auth');
-  await signIn(page, visitor, 'Quiet-Harbour-47');
+  await submitSignIn(page, visitor, 'Quiet-Harbour-47');
   await expect(avatar(page, visitor)).toBeVisible();
 
   // The issue's crafted link: an implicit-flow session in the hash of a shop page. Ignored.
@@ -425,7 +400,7 @@ test('a sign-in redirect that normalises to another site ends at home; link erro
   const email = uniqueEmail('redirect');
   await createConfirmedUser(request, email, 'Quiet-Harbour-47');
   await open(page, '/auth?redirectTo=%2F.%2F%2Fexample.org');
-  await signIn(page, email, 'Quiet-Harbour-47');
+  await submitSignIn(page, email, 'Quiet-Harbour-47');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(avatar(page, email)).toBeVisible();
   await signOutFromMenu(page, email);

@@ -11,9 +11,9 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PASSWORD = 'password123';
 const CUSTOMER = 'customer@example.com';
-// The demo customer's newest purchase (supabase/local/demo-purchases.ts).
+// The demo customer's newest purchase (supabase/local/seed/demo-purchases.ts).
 const TITLE = 'Deep Relaxation Foundations';
-// A demo-orders customer (supabase/local/demo-orders.ts) whose newest paid order this file refunds; the admin
+// A demo-orders customer (supabase/local/seed/demo-orders.ts) whose newest paid order this file refunds; the admin
 // journeys refund other customers' orders.
 const REFUNDED_CUSTOMER = 'grace.okafor@example.com';
 

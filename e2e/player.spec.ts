@@ -13,7 +13,7 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 // Generous waits: the machine running the suite may be busy; nothing here is a timing assertion.
 const expect = baseExpect.configure({ timeout: 20_000 });
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
-// The demo order's three audios, newest purchase first (supabase/local/demo-purchases.ts).
+// The demo order's three audios, newest purchase first (supabase/local/seed/demo-purchases.ts).
 const TITLES = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
 
 type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };

@@ -1,6 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import {
+  expect as baseExpect,
+  openDevice,
+  signInToAccount,
+  test,
+  waitForHydration,
+  type AudioWindow,
+} from './fixtures';
 import { walkWithTab } from './tab-walk';
 
 // The practice log (docs/practice-log.md), in real Chromium against the production build and the local stack:
@@ -9,47 +16,10 @@ import { walkWithTab } from './tab-walk';
 // log at 1280 and 375 px; hiding it is remembered.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
 // Not the track e2e/resume.spec.ts moves about on the same account at the same time (its positions would mix).
 const TITLE = 'Calm Mind, Easy Breathing';
 const LISTEN_MS = 70_000;
-
-type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
-
-async function device(browser: Browser, viewport: { width: number; height: number }) {
-  // Reduced motion: scrolling is instant, so a control Tab scrolls into view is on screen when it is read.
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { context, page, problems };
-}
-
-async function signIn(page: Page) {
-  await page.goto('/auth?redirectTo=%2Faccount');
-  await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('button', { name: `Play ${TITLE}` })).toBeVisible({ timeout: 40_000 });
-}
+// Devices with reduced motion: scrolling is instant, so a control Tab scrolls into view is on screen when it is read.
 
 /** Today's minutes as the calendar reads them to a screen reader (0 when nothing yet). */
 async function todaysMinutes(page: Page): Promise<number> {
@@ -64,13 +34,19 @@ async function todaysMinutes(page: Page): Promise<number> {
 test.describe('practice log', () => {
   test('minutes listened on the phone show on the computer, today', async ({ browser }) => {
     test.setTimeout(240_000);
-    const phone = await device(browser, { width: 375, height: 667 });
-    const computer = await device(browser, { width: 1280, height: 800 });
+    const phone = await openDevice(browser, {
+      viewport: { width: 375, height: 667 },
+      reducedMotion: 'reduce',
+    });
+    const computer = await openDevice(browser, {
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
     try {
-      await signIn(computer.page);
+      await signInToAccount(computer.page, TITLE);
       const before = await todaysMinutes(computer.page);
 
-      await signIn(phone.page);
+      await signInToAccount(phone.page, TITLE);
       await phone.page.getByRole('button', { name: `Play ${TITLE}` }).click();
       await expect
         .poll(() => phone.page.evaluate(() => (window as AudioWindow).__playerAudio?.paused === false), {
@@ -106,9 +82,9 @@ test.describe('practice log', () => {
       browser,
     }) => {
       test.setTimeout(120_000);
-      const { context, page, problems } = await device(browser, viewport);
+      const { context, page, problems } = await openDevice(browser, { viewport, reducedMotion: 'reduce' });
       try {
-        await signIn(page);
+        await signInToAccount(page, TITLE);
         const log = page.getByRole('region', { name: 'Your practice' });
         await expect(log.getByRole('table')).toBeVisible();
         expect(await axeProblems(page)).toEqual([]);

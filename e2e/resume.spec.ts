@@ -1,7 +1,15 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect as baseExpect, stackUrl, test, waitForHydration } from './fixtures';
+import {
+  expect as baseExpect,
+  openDevice,
+  signInToAccount,
+  stackUrl,
+  test,
+  waitForHydration,
+  type AudioWindow,
+} from './fixtures';
 
 // Resume on any device (docs/listening-positions.md), in real Chromium against the production build and the
 // local stack: the demo customer on a "phone" (its own browser context) leaves a track at 0:40; on a computer
@@ -9,46 +17,9 @@ import { expect as baseExpect, stackUrl, test, waitForHydration } from './fixtur
 // computer, left at 0:20 and paused on screen, asks which within 20 s (no reload). Axe on the question at 1280 and 375 px.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
 const TITLE = 'Sleep Deeply Tonight';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
-
-async function device(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { context, page, problems };
-}
-
-async function signIn(page: Page) {
-  await page.goto('/auth?redirectTo=%2Faccount');
-  await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('button', { name: `Play ${TITLE}` })).toBeVisible({ timeout: 40_000 });
-}
 
 const audioTime = (page: Page) =>
   page.evaluate(() => {
@@ -65,7 +36,8 @@ const savedPosition = (page: Page, seconds: number) =>
   page
     .waitForResponse((response) => {
       const request = response.request();
-      if (!response.url().includes('/rest/v1/listening_positions') || request.method() !== 'POST') return false;
+      if (!response.url().includes('/rest/v1/listening_positions') || request.method() !== 'POST')
+        return false;
       const rows = request.postDataJSON() as { position_seconds: number }[];
       return rows.some((row) => row.position_seconds === seconds);
     })
@@ -84,7 +56,9 @@ async function leaveAt(page: Page, seconds: number) {
 /** Removes the demo customer's positions (as the customer), so later suites start without a question. */
 async function forgetPositions(page: Page) {
   const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('hypnotherapy-auth') ?? '{}') as { access_token?: string }).access_token,
+    () =>
+      (JSON.parse(localStorage.getItem('hypnotherapy-auth') ?? '{}') as { access_token?: string })
+        .access_token,
   );
   const response = await page
     .context()
@@ -104,19 +78,21 @@ test.describe('resume on any device', () => {
     contexts = [];
   });
 
-  test('a position reached on the phone is offered on the computer; a disagreement is asked', async ({ browser }) => {
+  test('a position reached on the phone is offered on the computer; a disagreement is asked', async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
-    const phone = await device(browser, { viewport: { width: 375, height: 667 }, userAgent: IPHONE_UA });
-    const computer = await device(browser, { viewport: { width: 1280, height: 800 } });
+    const phone = await openDevice(browser, { viewport: { width: 375, height: 667 }, userAgent: IPHONE_UA });
+    const computer = await openDevice(browser, { viewport: { width: 1280, height: 800 } });
     contexts = [phone.context, computer.context];
     cleanUp = phone.page;
 
-    await signIn(phone.page);
+    await signInToAccount(phone.page, TITLE);
     await phone.page.getByRole('button', { name: `Play ${TITLE}` }).click();
     await waitPlaying(phone.page);
     await leaveAt(phone.page, 40);
 
-    await signIn(computer.page);
+    await signInToAccount(computer.page, TITLE);
     await computer.page.getByRole('button', { name: `Play ${TITLE}` }).click();
     const question = computer.page.getByRole('group', { name: 'Where to continue' });
     await expect(question).toContainText('Continue from 0:40, played on your phone today?');

@@ -1,18 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
-import { expect as baseExpect, stackUrl, waitForHydration } from './fixtures';
+import { expect as baseExpect, open, stackUrl } from './fixtures';
+
+// Kept here too for the specs that import them from this file.
+export { answerConsent, open, uniqueEmail } from './fixtures';
 
 // Steps of a purchase through the site, the local stack and its Stripe stand-in, for journeys that start
 // where the shop's own spec leaves off (the payment result page, what My Account shows after).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 export const PASSWORD = 'Quiet-Harbour-47';
-
-let counter = 0;
-export function uniqueEmail(label: string): string {
-  counter += 1;
-  return `e2e-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
 
 /** Signs up through the auth API and follows the confirmation link from the local inbox. */
 export async function createConfirmedUser(request: APIRequestContext, email: string): Promise<void> {
@@ -33,22 +30,6 @@ export async function createConfirmedUser(request: APIRequestContext, email: str
     .toBe(true);
   const verified = await request.get(link as string, { maxRedirects: 0 });
   expect(verified.status()).toBe(303);
-}
-
-/** Cookie consent answered up front, so the banner covers nothing. */
-export async function answerConsent(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
-}
-
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await waitForHydration(page);
 }
 
 export const audioItem = (page: Page, title: string) =>

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import type { Page } from '@playwright/test';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { expect as baseExpect, open, submitSignIn, test, uniqueEmail } from './fixtures';
+import { PASSWORD, audioItem, createConfirmedUser } from './shop-journey';
 
 // The shop end to end, in Chromium against the production build, the in-memory local stack and its Stripe
 // stand-in: browse, preview, cart, sign in, checkout, pay on the hosted page, the payment result page and the
@@ -12,53 +12,14 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PASSWORD = 'Quiet-Harbour-47';
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `e2e-shop-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-async function createConfirmedUser(request: APIRequestContext, email: string): Promise<void> {
-  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: PASSWORD },
-  });
-  expect(signup.ok()).toBe(true);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
-      const messages = (await response.json()) as { to: string; subject: string; text: string }[];
-      const confirmation = messages.find((m) => m.to === email && m.subject === 'Confirm Your Signup');
-      link = confirmation ? /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(confirmation.text)?.[0] : undefined;
-      return Boolean(link);
-    })
-    .toBe(true);
-  const verified = await request.get(link as string, { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await waitForHydration(page);
-}
-
 /** On /auth (sent there by the checkout guard): sign in, and be sent back. */
 async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout/);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/checkout$/);
 }
 
 const cartBadge = (page: Page) => page.getByRole('banner').getByTestId('cart-count').first();
-const audioItem = (page: Page, title: string) =>
-  page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 async function addAudio(page: Page, title: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Filter audios' }).fill(title);

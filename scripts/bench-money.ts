@@ -13,8 +13,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signJwt } from '../supabase/local/jwt.ts';
-import { startRealPostgres, type RealPostgres } from '../supabase/local/real-postgres.ts';
+import { signJwt } from '../supabase/local/auth/jwt.ts';
+import { startRealPostgres, type RealPostgres } from '../supabase/local/db/real-postgres.ts';
 import { startLocalStack, type LocalStack } from '../supabase/local/server.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../supabase/local/stripe/settings.ts';
 

@@ -19,7 +19,7 @@ import { buildIfNeeded } from './build';
 import { startStaticServer } from './static-server';
 
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
-/** The demo order's audios (supabase/local/demo-purchases.ts). */
+/** The demo order's audios (supabase/local/seed/demo-purchases.ts). */
 const TITLES = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
 
 export interface PlayerBenchOptions {

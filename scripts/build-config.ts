@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export { LOCAL_STACK_DEFAULT_PORT, readPort } from '../supabase/local/local-data';
+export { LOCAL_STACK_DEFAULT_PORT, readPort } from '../supabase/local/db/local-data';
 
 export const SITE_DEFAULT_PORT = 4173;
 

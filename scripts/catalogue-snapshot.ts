@@ -1,4 +1,4 @@
-import { closeDatabase, createDatabase } from '../supabase/local/db';
+import { closeDatabase, createDatabase } from '../supabase/local/db/db';
 import {
   mapPackageRows,
   mapProductRows,

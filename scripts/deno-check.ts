@@ -6,7 +6,7 @@ import {
   PROJECT_ROOT,
   denoExecutable,
   denoProcessEnvironment,
-} from '../supabase/local/deno/runtime.ts';
+} from '../supabase/local/functions/runtime.ts';
 
 // `npm run check:functions` (a step of `npm test`): `deno check` of every edge function with the pinned Deno,
 // as hosted Supabase's Deno 2 will type-check and run it: each from its own folder, so its own deno.json
@@ -30,8 +30,8 @@ const targets: Target[] = [
     'tests/contract/fixtures/functions',
   ),
   {
-    label: 'supabase/local/deno/preload.ts',
-    cwd: path.join(PROJECT_ROOT, 'supabase', 'local', 'deno'),
+    label: 'supabase/local/functions/preload.ts',
+    cwd: path.join(PROJECT_ROOT, 'supabase', 'local', 'functions'),
     file: 'preload.ts',
     // Not the repository's tsconfig.json (Deno would read it for want of a deno.json): Deno's defaults.
     flags: ['--no-config'],

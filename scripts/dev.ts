@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { LOCAL_DATA_DIR } from '../supabase/local/local-data';
+import { LOCAL_DATA_DIR } from '../supabase/local/db/local-data';
 import {
   LOCAL_STACK_DEFAULT_PORT,
   localBuildEnvironment,

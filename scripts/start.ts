@@ -1,4 +1,4 @@
-import { LOCAL_DATA_DIR, resetLocalData } from '../supabase/local/local-data';
+import { LOCAL_DATA_DIR, resetLocalData } from '../supabase/local/db/local-data';
 import {
   LOCAL_STACK_DEFAULT_PORT,
   localBuildEnvironment,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// `npm test`: everything that must pass, in order: lint, typecheck, `deno check` of the edge functions,
+// `npm test`: everything that must pass, in order: lint, unused code (knip), typecheck, `deno check` of the edge functions,
 // Vitest (unit, component, database, contract) and Playwright end to end. Every step runs even if an earlier one fails, so one run reports
 // everything; the last line is "N passed, N failed".
 
@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   const results: StepResult[] = [];
   results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+  // Unused files, exports and packages (knip.config.ts); a few seconds.
+  results.push(await check('knip', 'npx', ['knip']));
   results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
   results.push(await check('deno check', 'npx', ['tsx', 'scripts/deno-check.ts']));
   results.push(await vitest());

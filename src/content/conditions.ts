@@ -64,10 +64,6 @@ export function conditionPage(input: ConditionInput): ConditionPage {
   return { ...input, outcomes: outcomesFor(input.serviceId) };
 }
 
-export function isConditionPath(path: string): path is ConditionPath {
-  return (conditionPaths as readonly string[]).includes(path);
-}
-
 export const conditionPageCopy = {
   viewAllServicesLabel: 'View All Services',
   outcomesHeading: 'Results clients report',

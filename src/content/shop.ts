@@ -63,14 +63,6 @@ export function durationText(seconds: number | null): string | null {
   return `${Math.round(seconds / 60)} min`;
 }
 
-export function addToCartLabel(title: string): string {
-  return `Add ${title} to cart`;
-}
-
-export function inCartLabel(title: string): string {
-  return `${title} is in your cart: view cart`;
-}
-
 export function separatePriceText(separately: string, saving: string): string {
   return `${separately} if bought separately: you save ${saving}`;
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { DEMO_ACCOUNTS } from './db.ts';
+import { DEMO_ACCOUNTS } from './db/db.ts';
 import {
   LOCAL_DATA_DIR as DATA_DIR,
   LOCAL_STACK_DEFAULT_PORT,
   readPort,
   resetLocalData,
-} from './local-data.ts';
+} from './db/local-data.ts';
 import { startLocalStack } from './server.ts';
 
 // `npm run supabase:local [-- --reset]`: only the local Supabase stack, with data kept in

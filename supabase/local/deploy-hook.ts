@@ -5,7 +5,7 @@
 // the site (`npm start`: the catalogue pages' rebuild, scripts/rebuild-catalogue-pages.ts); with no site
 // (the stack alone, the dev server) it accepts the request and has nothing to build.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './http-util.ts';
+import { sendJson } from './http/util.ts';
 
 export const DEPLOY_HOOK_PATH = '/_local/deploy-hook';
 

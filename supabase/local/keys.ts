@@ -8,9 +8,6 @@
 /** HS256 secret that signs every token the local stack issues or accepts. */
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-/** Issuer of the two API keys below. */
-export const API_KEY_ISSUER = 'supabase-demo';
-
 /** `{ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }` signed with JWT_SECRET. */
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';

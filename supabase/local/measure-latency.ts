@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { DEMO_ACCOUNTS } from './db.ts';
+import { DEMO_ACCOUNTS } from './db/db.ts';
 import { startLocalStack } from './server.ts';
 
 export type LatencyResult = { medianMs: number; p95Ms: number; n: number };

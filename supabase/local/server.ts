@@ -1,31 +1,31 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { LOCAL_STACK_DEFAULT_PORT } from './local-data.ts';
+import { LOCAL_STACK_DEFAULT_PORT } from './db/local-data.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PostgresDatabase, type Database } from './engine.ts';
-import { handleAuth } from './auth-routes.ts';
-import { Catalog } from './catalog.ts';
+import { PostgresDatabase, type Database } from './db/engine.ts';
+import { handleAuth } from './auth/routes.ts';
+import { Catalog } from './rest/catalog.ts';
 import { loadStackConfig, type StackConfig } from './config-toml.ts';
-import { preflightHeaders } from './cors.ts';
-import { closeDatabase, createDatabase, seedDemoOrders } from './db.ts';
-import { FunctionWorkers } from './deno/function-workers.ts';
-import { HOSTED_FUNCTION_LIMITS, type FunctionLimits } from './deno/limits.ts';
-import { functionEnvironment, handleFunctions } from './functions-routes.ts';
-import { BASE_HEADERS, send, sendJson, withoutCors } from './http-util.ts';
-import { handleInbox } from './inbox.ts';
+import { preflightHeaders } from './http/cors.ts';
+import { closeDatabase, createDatabase, seedDemoOrders } from './db/db.ts';
+import { FunctionWorkers } from './functions/workers.ts';
+import { HOSTED_FUNCTION_LIMITS, type FunctionLimits } from './functions/limits.ts';
+import { functionEnvironment, handleFunctions } from './functions/routes.ts';
+import { BASE_HEADERS, send, sendJson, withoutCors } from './http/util.ts';
+import { handleInbox } from './mail/inbox.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
-import { installRestLimits, restLimits, type RestLimitOptions } from './rest-limits.ts';
-import { handleRest } from './rest-routes.ts';
-import { seedAudio } from './seed-audio.ts';
-import { seedDemoPurchases } from './demo-purchases.ts';
+import { installRestLimits, restLimits, type RestLimitOptions } from './rest/limits.ts';
+import { handleRest } from './rest/routes.ts';
+import { seedAudio } from './seed/audio.ts';
+import { seedDemoPurchases } from './seed/demo-purchases.ts';
 import type { StackContext } from './stack-context.ts';
-import { handleStorage } from './storage-routes.ts';
+import { handleStorage } from './storage/routes.ts';
 import { handleSchedulerStandIn } from './scheduler/routes.ts';
-import { handleResendStandIn, RESEND_STAND_IN_PATH } from './resend.ts';
+import { handleResendStandIn, RESEND_STAND_IN_PATH } from './mail/resend.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
 import { DEPLOY_HOOK_PATH, DeployHookStandIn, handleDeployHook } from './deploy-hook.ts';
 
@@ -48,9 +48,9 @@ export type LocalStackOptions = {
   host?: string;
   /** Per-function settings over config.toml's [functions.<name>] (tests use it for fixture functions). */
   functions?: Record<string, { verifyJwt: boolean }>;
-  /** Hosted Edge Functions limits over the defaults (see deno/limits.ts; tests shorten them). */
+  /** Hosted Edge Functions limits over the defaults (see functions/limits.ts; tests shorten them). */
   functionLimits?: Partial<FunctionLimits>;
-  /** Bounds on one REST request's work over the defaults (see rest-limits.ts). */
+  /** Bounds on one REST request's work over the defaults (see rest/limits.ts). */
   rest?: RestLimitOptions;
   /**
    * Auth rate limits over config.toml's [auth.rate_limit] (per 5 minutes per IP). Test suites, whose every
@@ -60,7 +60,7 @@ export type LocalStackOptions = {
   /**
    * A real PostgreSQL database instead of PGlite: `url` as postgres (the stack's own work: auth, seeding),
    * `requestUrl` as authenticator (REST and storage requests, through a pool of `requestPool` connections,
-   * default 10). It must already have the baseline, migrations and seed (real-postgres.ts
+   * default 10). It must already have the baseline, migrations and seed (db/real-postgres.ts
    * createTestDatabase); `dataDir` then holds only stored objects.
    */
   database?: { url: string; requestUrl: string; requestPool?: number };

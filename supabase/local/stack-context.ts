@@ -1,10 +1,10 @@
 import type { DeployHookStandIn } from './deploy-hook.ts';
-import type { Database } from './engine.ts';
-import type { Catalog } from './catalog.ts';
+import type { Database } from './db/engine.ts';
+import type { Catalog } from './rest/catalog.ts';
 import type { StackConfig } from './config-toml.ts';
-import type { FunctionWorkers } from './deno/function-workers.ts';
-import type { FunctionLimits } from './deno/limits.ts';
-import type { RestLimits } from './rest-limits.ts';
+import type { FunctionWorkers } from './functions/workers.ts';
+import type { FunctionLimits } from './functions/limits.ts';
+import type { RestLimits } from './rest/limits.ts';
 
 /** Everything a route needs about the running stack. */
 export type StackContext = {
@@ -22,9 +22,9 @@ export type StackContext = {
   functionsDir: string;
   /** Extra environment for edge functions (e.g. STRIPE_* values). */
   functionEnv: Record<string, string>;
-  /** The Deno processes serving the edge functions (deno/function-workers.ts). */
+  /** The Deno processes serving the edge functions (functions/workers.ts). */
   functions: FunctionWorkers;
-  /** Hosted limits the function workers mirror (deno/limits.ts). */
+  /** Hosted limits the function workers mirror (functions/limits.ts). */
   functionLimits: FunctionLimits;
   catalog: Catalog;
   /** Bounds on one REST request's work (embed depth and count, statement timeout per role). */

@@ -1,7 +1,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAccountData } from '@/features/account/account-api';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import { messages } from '../../supabase/functions/delete-account/messages.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, makeClient, signedInClient, startTestStack } from './support/stack.ts';

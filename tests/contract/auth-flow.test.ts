@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import {
   SITE_URL,
   hashParams,

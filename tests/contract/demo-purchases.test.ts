@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
-import { DEMO_ORDER_ID, seedDemoPurchases } from '../../supabase/local/demo-purchases.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
+import { DEMO_ORDER_ID, seedDemoPurchases } from '../../supabase/local/seed/demo-purchases.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, signedInClient, startTestStack } from './support/stack.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { startTestStack } from './support/stack.ts';
 
-// The local stack runs each edge function in its own Deno process (supabase/local/deno/function-workers.ts).
+// The local stack runs each edge function in its own Deno process (supabase/local/functions/workers.ts).
 const functionsDir = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
 const stackProcess = fileURLToPath(new URL('./support/stack-process.ts', import.meta.url));
 

@@ -2,7 +2,7 @@
 // checkout per audio, packages priced without what the customer has, an ungranted part refunded automatically,
 // disputes, reconciliation of a withheld webhook, and the receipt and refund emails in the local inbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
   catalogue,

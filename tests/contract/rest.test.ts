@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
   confirmedUser,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../supabase/local/db.ts';
+import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, inbox, makeClient, signedInClient, startTestStack } from './support/stack.ts';
 

@@ -2,7 +2,7 @@
 // customer, an admin and the service role: only an admin creates a package or changes its contents; each
 // write is logged with before and after; bad input changes nothing; purchases survive content changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUsers, probe, type Users } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // customer, an admin and the service role: only an admin gets anything; the activity log is append-only for
 // everyone; the last admin cannot be removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 

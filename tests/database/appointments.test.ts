@@ -3,7 +3,7 @@
 // a reschedule moves the row, and an appointment kept for an email is linked when that account is confirmed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { ACTORS, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
 

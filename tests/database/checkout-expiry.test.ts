@@ -2,7 +2,7 @@
 // orders pending for over 24 hours and nothing else, only the service role may call it, and an expired order
 // paid late is still fulfilled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 

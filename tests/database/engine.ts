@@ -2,9 +2,9 @@
 // PostgreSQL 17 server the `database-postgres` project starts (tests/setup/real-postgres.ts). Both have the
 // same hosted baseline, migrations and seed, and the session is `postgres` (not a superuser) on both.
 import { inject } from 'vitest';
-import { closeDatabase, createDatabase } from '../../supabase/local/db.ts';
-import { PostgresDatabase, type Database } from '../../supabase/local/engine.ts';
-import { createTestDatabase } from '../../supabase/local/real-postgres.ts';
+import { closeDatabase, createDatabase } from '../../supabase/local/db/db.ts';
+import { PostgresDatabase, type Database } from '../../supabase/local/db/engine.ts';
+import { createTestDatabase } from '../../supabase/local/db/real-postgres.ts';
 
 export type Engine = 'pglite' | 'postgres';
 

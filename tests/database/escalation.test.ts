@@ -1,6 +1,6 @@
 // Attempts to get more than the policies give, insert_purchase, and the request-context guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUsers, probe, sqlState, type Users } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // The checkout SQL on the real migrations (PGlite and real PostgreSQL 17): who may call it, how a cart is
 // priced and refused, how fulfilment grants and prices purchases, and refund revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 

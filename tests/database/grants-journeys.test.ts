@@ -5,7 +5,7 @@
 // administers. Decisions: tests/database/grants-decisions.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { OWNED_SCHEMAS } from './grants-decisions.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';

@@ -1,12 +1,12 @@
 // Every table, view, sequence and function in the schemas the migrations own, with what each API role may do
 // there, read from the migrated database and compared with the decision table (grants-decisions.ts). Fails on an
 // object without a decision, a decision for an object that is gone, and any privilege more or less than decided.
-// The local baseline (supabase/local/bootstrap.sql) grants nothing by default, as hosted Supabase does since
+// The local baseline (supabase/local/db/bootstrap.sql) grants nothing by default, as hosted Supabase does since
 // 2026-05-30, so what is found here is exactly what the migrations grant.
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import {
   API_ROLES,

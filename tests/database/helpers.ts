@@ -5,7 +5,8 @@ import {
   withRequestContext,
   type Database,
   type RequestContext,
-} from '../../supabase/local/db.ts';
+} from '../../supabase/local/db/db.ts';
+import { openTestDatabase } from './engine.ts';
 
 export type Actor = 'anon' | 'customerA' | 'customerB' | 'admin' | 'service';
 export const ACTORS: readonly Actor[] = ['anon', 'customerA', 'customerB', 'admin', 'service'];
@@ -97,4 +98,47 @@ export function sqlState(error: unknown): string | undefined {
     return error.code;
   }
   return undefined;
+}
+
+export interface ListenerDatabase {
+  db: Database;
+  users: Users;
+  anon: RequestContext;
+  customerA: RequestContext;
+  customerB: RequestContext;
+  admin: RequestContext;
+  service: RequestContext;
+  /** A published audio customer A has bought. */
+  owned: string;
+  /** A published audio nobody has bought. */
+  notOwned: string;
+}
+
+/**
+ * A database of its own (close it with closeTestDatabase) for the listener's tables (positions, sessions):
+ * every actor, and two published audios of which customer A owns the first.
+ */
+export async function openListenerDatabase(): Promise<ListenerDatabase> {
+  const db = await openTestDatabase();
+  const users = await createUsers(db);
+  const products = await db.query<{ id: string }>(
+    `select id from public.products where published order by slug limit 2`,
+  );
+  const owned = products.rows[0]!.id;
+  await db.query(
+    `insert into public.purchases (user_id, product_id, title, category, price)
+     select $1, p.id, p.title, p.category, 2.99 from public.products p where p.id = $2`,
+    [users.customerA, owned],
+  );
+  return {
+    db,
+    users,
+    anon: contextFor('anon', users),
+    customerA: contextFor('customerA', users),
+    customerB: contextFor('customerB', users),
+    admin: contextFor('admin', users),
+    service: contextFor('service', users),
+    owned,
+    notOwned: products.rows[1]!.id,
+  };
 }

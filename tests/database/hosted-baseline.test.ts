@@ -2,7 +2,7 @@
 // who runs migrations, who owns what, how requests switch role, the per-role timeouts, the storage delete
 // guard. Runs on PGlite and on the real PostgreSQL 17 server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, ENGINE, openTestDatabase } from './engine.ts';
 import { contextFor, createUsers, probe, sqlState, type Users } from './helpers.ts';
 

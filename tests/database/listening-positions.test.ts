@@ -3,19 +3,14 @@
 // they own; an older position sent late never overwrites a newer one; the rows go with the account.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
-import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { contextFor, createUsers, probe, type Users } from './helpers.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
+import { closeTestDatabase } from './engine.ts';
+import { openListenerDatabase, probe, type Users } from './helpers.ts';
 
-let db: Database;
-let users: Users;
-let anon: RequestContext;
-let customerA: RequestContext;
-let customerB: RequestContext;
-let admin: RequestContext;
-let service: RequestContext;
-let owned: string;
-let notOwned: string;
+// Every actor and two audios, customer A owning the first (openListenerDatabase).
+let db: Database, users: Users, owned: string, notOwned: string;
+let anon: RequestContext, customerA: RequestContext, customerB: RequestContext;
+let admin: RequestContext, service: RequestContext;
 const device = randomUUID();
 
 const UPSERT = `insert into public.listening_positions (product_id, position_seconds, rate, device_id, device_kind, played_at)
@@ -25,23 +20,7 @@ const UPSERT = `insert into public.listening_positions (product_id, position_sec
     played_at = excluded.played_at`;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  users = await createUsers(db);
-  anon = contextFor('anon', users);
-  customerA = contextFor('customerA', users);
-  customerB = contextFor('customerB', users);
-  admin = contextFor('admin', users);
-  service = contextFor('service', users);
-  const products = await db.query<{ id: string }>(
-    `select id from public.products where published order by slug limit 2`,
-  );
-  owned = products.rows[0]!.id;
-  notOwned = products.rows[1]!.id;
-  await db.query(
-    `insert into public.purchases (user_id, product_id, title, category, price)
-     select $1, p.id, p.title, p.category, 2.99 from public.products p where p.id = $2`,
-    [users.customerA, owned],
-  );
+  ({ db, users, anon, customerA, customerB, admin, service, owned, notOwned } = await openListenerDatabase());
   await db.query(
     `insert into public.listening_positions (user_id, product_id, position_seconds, rate, device_id, device_kind, played_at)
      values ($1, $2, 750, 1.25, $3, 'phone', now() - interval '1 day')`,
@@ -92,7 +71,13 @@ describe('listening_positions: who writes', () => {
 
   it('a position older than the stored one (sent late, from offline) is skipped', async () => {
     const result = await withRequestContext(db, customerA, async (tx) => {
-      await tx.query(UPSERT, [owned, 30, 1, randomUUID(), new Date(Date.now() - 3 * 86_400_000).toISOString()]);
+      await tx.query(UPSERT, [
+        owned,
+        30,
+        1,
+        randomUUID(),
+        new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      ]);
       const rows = await tx.query<{ position_seconds: number }>(
         'select position_seconds from public.listening_positions',
       );

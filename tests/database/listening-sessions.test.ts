@@ -4,19 +4,14 @@
 // with the account.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
-import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { contextFor, createUsers, probe, type Users } from './helpers.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
+import { closeTestDatabase } from './engine.ts';
+import { openListenerDatabase, probe, type Users } from './helpers.ts';
 
-let db: Database;
-let users: Users;
-let anon: RequestContext;
-let customerA: RequestContext;
-let customerB: RequestContext;
-let admin: RequestContext;
-let service: RequestContext;
-let owned: string;
-let notOwned: string;
+// Every actor and two audios, customer A owning the first (openListenerDatabase).
+let db: Database, users: Users, owned: string, notOwned: string;
+let anon: RequestContext, customerA: RequestContext, customerB: RequestContext;
+let admin: RequestContext, service: RequestContext;
 const session = randomUUID();
 
 // What the player sends (PostgREST's upsert on the primary key).
@@ -26,23 +21,7 @@ const UPSERT = `insert into public.listening_sessions (id, product_id, listened_
     started_at = excluded.started_at, seconds = excluded.seconds, finished = excluded.finished`;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  users = await createUsers(db);
-  anon = contextFor('anon', users);
-  customerA = contextFor('customerA', users);
-  customerB = contextFor('customerB', users);
-  admin = contextFor('admin', users);
-  service = contextFor('service', users);
-  const products = await db.query<{ id: string }>(
-    `select id from public.products where published order by slug limit 2`,
-  );
-  owned = products.rows[0]!.id;
-  notOwned = products.rows[1]!.id;
-  await db.query(
-    `insert into public.purchases (user_id, product_id, title, category, price)
-     select $1, p.id, p.title, p.category, 2.99 from public.products p where p.id = $2`,
-    [users.customerA, owned],
-  );
+  ({ db, users, anon, customerA, customerB, admin, service, owned, notOwned } = await openListenerDatabase());
   await db.query(
     `insert into public.listening_sessions (user_id, id, product_id, listened_on, started_at, seconds, finished)
      values ($1, $2, $3, date '2026-11-20', timestamptz '2026-11-20T21:30:00Z', 600, false)`,

@@ -4,9 +4,9 @@
 // service_role the way PostgREST runs an edge function's call (so hosted grants and timeouts apply); on PGlite
 // (one connection) the same calls run one after another and the invariants are checked the same way.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeDatabase, createDatabase, type Database } from '../../supabase/local/db.ts';
-import { PostgresDatabase } from '../../supabase/local/engine.ts';
-import { createTestDatabase, type RealPostgresDatabase } from '../../supabase/local/real-postgres.ts';
+import { closeDatabase, createDatabase, type Database } from '../../supabase/local/db/db.ts';
+import { PostgresDatabase } from '../../supabase/local/db/engine.ts';
+import { createTestDatabase, type RealPostgresDatabase } from '../../supabase/local/db/real-postgres.ts';
 import { ENGINE } from './engine.ts';
 import { raceRound, type Connection } from './money-race.ts';
 

@@ -1,7 +1,7 @@
 // The money SQL of docs/money.md on both engines: who may call what, one open checkout per audio, the
 // ungranted part recorded, disputes in and out of order, email claims.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db.ts';
+import { closeDatabase, createDatabase, type PGlite } from '../../supabase/local/db/db.ts';
 
 const repoSupabase = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
@@ -31,9 +31,9 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'db-persistence-'));
   // A copy of the project's supabase/ folder, so this test can add migrations without touching the repo.
   supabaseDir = path.join(root, 'supabase');
-  await mkdir(path.join(supabaseDir, 'local'), { recursive: true });
+  await mkdir(path.join(supabaseDir, 'local', 'db'), { recursive: true });
   for (const file of ['hosted-roles.sql', 'bootstrap.sql']) {
-    await cp(path.join(repoSupabase, 'local', file), path.join(supabaseDir, 'local', file));
+    await cp(path.join(repoSupabase, 'local', 'db', file), path.join(supabaseDir, 'local', 'db', file));
   }
   await cp(path.join(repoSupabase, 'migrations'), path.join(supabaseDir, 'migrations'), { recursive: true });
   await cp(path.join(repoSupabase, 'seed.sql'), path.join(supabaseDir, 'seed.sql'));
@@ -114,7 +114,7 @@ describe('a persisted database', () => {
        alter table public.later_feature enable row level security;`,
     );
     await writeFile(
-      path.join(supabaseDir, 'local', 'auth-internal.sql'),
+      path.join(supabaseDir, 'local', 'db', 'auth-internal.sql'),
       `create table auth.local_marker (id int);`,
     );
     const db = await createDatabase({ dataDir, supabaseDir });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../supabase/local/db.ts';
+import { type Database } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { ACTORS, contextFor, createUsers, probe, type Actor, type Users } from './helpers.ts';
 import {

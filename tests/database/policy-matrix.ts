@@ -1,7 +1,7 @@
 // The policy matrix as data: for each table, the fixture rows, the statement for each operation, and the
 // expected outcome per actor. policy-matrix.test.ts asserts every cell against real Postgres and checks that
 // supabase/tests/POLICY-MATRIX.md is this data rendered.
-import type { Database } from '../../supabase/local/db.ts';
+import type { Database } from '../../supabase/local/db/db.ts';
 import { ACTORS, type Actor, type Users } from './helpers.ts';
 
 export type Operation = 'select' | 'insert' | 'update' | 'delete';
@@ -495,7 +495,7 @@ export function renderPolicyMatrix(): string {
     '  catalogue; signed-in users write only where a policy lets an admin write; the service role (which bypasses',
     '  RLS, so grants are its only limit) holds only what the edge functions use: it reads the catalogue and roles,',
     '  writes orders, order lines and purchases, and never updates a purchase or deletes an order. Storage grants',
-    "  are the platform's (`supabase/local/bootstrap.sql`).",
+    "  are the platform's (`supabase/local/db/bootstrap.sql`).",
     '',
   );
   return lines.join('\n');

@@ -4,7 +4,7 @@
 // follows the player's saved positions; everything goes with the account. PGlite and PostgreSQL 17.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db.ts';
+import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 import { ACTORS, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
 

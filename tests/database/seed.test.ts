@@ -1,9 +1,16 @@
 // What a fresh database holds: the bootstrap's Supabase stand-ins, the migrations record, the catalogue seed
-// and the demo accounts.
+// and the demo accounts; and supabase/schema.sql, generated from the migrations (scripts/schema-dump.ts), is
+// current: a migration added without regenerating it fails here, naming the command.
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, verifyPassword, withRequestContext, type Database } from '../../supabase/local/db.ts';
+import {
+  DEMO_ACCOUNTS,
+  verifyPassword,
+  withRequestContext,
+  type Database,
+} from '../../supabase/local/db/db.ts';
+import { dumpSchema } from '../../supabase/local/db/schema-dump.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
 
 const SPEC_CATEGORIES = [
@@ -32,6 +39,23 @@ const SPEC_CATEGORIES = [
 ];
 const GUIDE_SLUG = 'self-hypnosis-inception-guide';
 const supabaseDir = fileURLToPath(new URL('../../supabase/', import.meta.url));
+
+const SCHEMA_FILE = new URL('../../supabase/schema.sql', import.meta.url);
+
+/** The first line where two texts differ, for a message a person can act on. */
+function firstDifference(expected: string, actual: string): string {
+  const a = expected.split('\n');
+  const b = actual.split('\n');
+  const line = a.findIndex((text, i) => text !== b[i]);
+  const at = line === -1 ? a.length : line;
+  return `line ${at + 1}: file has ${JSON.stringify(a[at] ?? '(end)')}, migrations give ${JSON.stringify(b[at] ?? '(end)')}`;
+}
+
+function staleMessage(file: string, current: string): string {
+  return file === current
+    ? ''
+    : `supabase/schema.sql is stale: run \`npm run schema\` and commit the file (${firstDifference(file, current)})`;
+}
 
 let db: Database;
 let createMs = 0;
@@ -312,5 +336,24 @@ describe('demo accounts', () => {
 
   it('verifyPassword treats a malformed hash as a mismatch', async () => {
     expect(await verifyPassword('password123', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('supabase/schema.sql', () => {
+  it('is what the migrations give', async () => {
+    const file = await readFile(SCHEMA_FILE, 'utf8');
+    expect(staleMessage(file, await dumpSchema(db))).toBe('');
+  });
+
+  it('goes stale when a migration changes a table, a policy or a function body', async () => {
+    const file = await readFile(SCHEMA_FILE, 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.exec(`
+        alter table public.products add column stale_probe text;
+        create or replace function private.stale_probe() returns int language sql as 'select 1';
+      `);
+      expect(staleMessage(file, await dumpSchema(tx))).toMatch(/stale: run `npm run schema`.*stale_probe/);
+      await tx.rollback();
+    });
   });
 });

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrationFiles } from '../../supabase/local/baseline.ts';
-import { withRequestContext, type RequestContext } from '../../supabase/local/db.ts';
-import { PostgresDatabase } from '../../supabase/local/engine.ts';
-import { createHostedDatabase, type RealPostgresDatabase } from '../../supabase/local/real-postgres.ts';
+import { migrationFiles } from '../../supabase/local/db/baseline.ts';
+import { withRequestContext, type RequestContext } from '../../supabase/local/db/db.ts';
+import { PostgresDatabase } from '../../supabase/local/db/engine.ts';
+import { createHostedDatabase, type RealPostgresDatabase } from '../../supabase/local/db/real-postgres.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const cli = path.join(

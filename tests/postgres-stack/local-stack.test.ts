@@ -3,7 +3,7 @@
 // as PostgREST's. A customer browses, buys and is granted the audio through the edge functions and the Stripe
 // stand-in; several buy at once (the requests really run concurrently here).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type RealPostgresDatabase } from '../../supabase/local/real-postgres.ts';
+import { createTestDatabase, type RealPostgresDatabase } from '../../supabase/local/db/real-postgres.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
   catalogue,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStackConfig, parseToml, toStackConfig } from '../../supabase/local/config-toml';
-import { authEmail, htmlToText, renderTemplate } from '../../supabase/local/mailer';
+import { authEmail, htmlToText, renderTemplate } from '../../supabase/local/mail/mailer';
 
 // The practice's auth emails: supabase/templates/*.html named in config.toml (the Supabase CLI's layout, so a
 // hosted project sends the same), and the local stack filling GoTrue's variables the way GoTrue would.

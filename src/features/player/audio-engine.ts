@@ -6,7 +6,15 @@
 // Nothing here logs or puts a title in a URL (docs/product-rules.md D26 "Health data").
 import { playerText } from '@/content/player';
 import type { SignedAudioUrl } from '@/lib/audio-storage';
-import { currentTrack, fadeFactor, isPlayerVisible, resumesAt, shortcutFor, VOLUME_STEP } from './player-logic';
+import {
+  currentTrack,
+  fadeFactor,
+  isPlayerVisible,
+  resumesAt,
+  SEEK_STEP_SECONDS,
+  shortcutFor,
+  VOLUME_STEP,
+} from './player-logic';
 import type { PrimedAudio } from './primed-audio';
 import type { PlayerStore } from './player-store';
 import type { PlayerState, Track } from './player-types';
@@ -420,8 +428,8 @@ export function connectAudio(
     if (!action) return;
     event.preventDefault();
     if (action === 'toggle-play') store.togglePlay();
-    else if (action === 'seek-back') store.seekBy(-10);
-    else if (action === 'seek-forward') store.seekBy(10);
+    else if (action === 'seek-back') store.seekBy(-SEEK_STEP_SECONDS);
+    else if (action === 'seek-forward') store.seekBy(SEEK_STEP_SECONDS);
     else if (action === 'volume-up') store.setVolume(state.volume + VOLUME_STEP);
     else store.setVolume(state.volume - VOLUME_STEP);
   };
@@ -468,8 +476,8 @@ export function connectAudio(
       ['pause', () => store.pause()],
       ['previoustrack', () => store.previous()],
       ['nexttrack', () => store.next()],
-      ['seekbackward', (details) => store.seekBy(-(details.seekOffset ?? 10))],
-      ['seekforward', (details) => store.seekBy(details.seekOffset ?? 10)],
+      ['seekbackward', (details) => store.seekBy(-(details.seekOffset ?? SEEK_STEP_SECONDS))],
+      ['seekforward', (details) => store.seekBy(details.seekOffset ?? SEEK_STEP_SECONDS)],
       ['seekto', (details) => details.seekTime !== undefined && store.seek(details.seekTime)],
       ['stop', () => store.pause()],
     ];

@@ -85,4 +85,4 @@ export function usePlayerProgress(): PlayerProgress {
   );
 }
 
-export { PlayerContext, useLoadedPlayerStore, type PlayerHandle } from './player-handle';
+export { useLoadedPlayerStore } from './player-handle';

@@ -5,34 +5,18 @@
 // configured or failed: the assignment stands). 401 signed out, 403 not an admin, 400 bad body, 404 none.
 import { sendEmail } from '../_shared/email.ts';
 import { env, serve } from '../_shared/env.ts';
-import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { adminIdRequest } from '../_shared/admin.ts';
+import { errorJson, json } from '../_shared/http.ts';
 import { assignmentEmail } from './message.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function handler(req: Request): Promise<Response> {
-  const early = preflight(req) ?? requirePost(req);
-  if (early) return early;
-
-  const caller = await callerUser(req);
-  if (caller.response) return caller.response;
-
-  const body = await readJsonObject(req);
-  const assignmentId = body?.assignmentId;
-  if (typeof assignmentId !== 'string' || !UUID.test(assignmentId)) {
-    return errorJson(400, 'Send { assignmentId } with the id of the assignment.');
-  }
-
-  const db = serviceClient();
-  const role = await db
-    .from('user_roles')
-    .select('user_id')
-    .eq('user_id', caller.user.id)
-    .eq('role', 'admin')
-    .maybeSingle();
-  if (role.error) return errorJson(500, 'Could not check your role. Please try again.');
-  if (!role.data) return errorJson(403, 'Admin privileges required.');
+  const start = await adminIdRequest(
+    req,
+    'assignmentId',
+    'Send { assignmentId } with the id of the assignment.',
+  );
+  if (start.response) return start.response;
+  const { id: assignmentId, db } = start;
 
   const found = await db
     .from('client_assignments')

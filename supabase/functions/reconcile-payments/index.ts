@@ -5,6 +5,7 @@
 // from the dashboard (their JWT).
 //
 // POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired }. 401 signed out, 403 not an admin.
+import { refuseUnlessAdmin } from '../_shared/admin.ts';
 import { requireEnv, serve } from '../_shared/env.ts';
 import { fulfil, refundUngranted } from '../_shared/fulfil.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
@@ -20,14 +21,7 @@ async function authorise(req: Request): Promise<Response | null> {
   if (bearerToken(req) === requireEnv('SUPABASE_SERVICE_ROLE_KEY')) return null;
   const caller = await callerUser(req);
   if (caller.response) return caller.response;
-  const role = await serviceClient()
-    .from('user_roles')
-    .select('user_id')
-    .eq('user_id', caller.user.id)
-    .eq('role', 'admin')
-    .maybeSingle();
-  if (role.error) return errorJson(500, 'Could not check your role. Please try again.');
-  return role.data ? null : errorJson(403, 'Admin privileges required.');
+  return refuseUnlessAdmin(serviceClient(), caller.user.id);
 }
 
 /** Every paid Checkout Session of ours created since `since`, page by page as Stripe lists them. */

@@ -8,11 +8,9 @@
 import { rpcWithRetry, TransientDatabaseError } from '../_shared/db-retry.ts';
 import { serve } from '../_shared/env.ts';
 import { sendOrderEmail } from '../_shared/order-emails.ts';
-import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
+import { adminIdRequest } from '../_shared/admin.ts';
+import { errorJson, json } from '../_shared/http.ts';
 import { Stripe, stripeClient } from '../_shared/stripe.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface OrderRow {
   id: string;
@@ -29,27 +27,9 @@ const statusWords: Record<string, string> = {
 };
 
 async function handler(req: Request): Promise<Response> {
-  const early = preflight(req) ?? requirePost(req);
-  if (early) return early;
-
-  const caller = await callerUser(req);
-  if (caller.response) return caller.response;
-
-  const body = await readJsonObject(req);
-  const orderId = body?.orderId;
-  if (typeof orderId !== 'string' || !UUID.test(orderId)) {
-    return errorJson(400, 'Send { orderId } with the id of the order to refund.');
-  }
-
-  const db = serviceClient();
-  const role = await db
-    .from('user_roles')
-    .select('user_id')
-    .eq('user_id', caller.user.id)
-    .eq('role', 'admin')
-    .maybeSingle();
-  if (role.error) return errorJson(500, 'Could not check your role. Please try again.');
-  if (!role.data) return errorJson(403, 'Admin privileges required.');
+  const start = await adminIdRequest(req, 'orderId', 'Send { orderId } with the id of the order to refund.');
+  if (start.response) return start.response;
+  const { id: orderId, db, adminId } = start;
 
   const found = await db
     .from('orders')
@@ -111,7 +91,7 @@ async function handler(req: Request): Promise<Response> {
   await sendOrderEmail(db, orderId, 'refund');
 
   const logged = await db.rpc('log_admin_activity', {
-    p_actor: caller.user.id,
+    p_actor: adminId,
     p_action: 'order.refund',
     p_entity_type: 'order',
     p_entity_id: orderId,

@@ -31,11 +31,6 @@ function sameHex(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** The header value for a body, as Calendly signs it. */
-export async function signSchedulerPayload(body: string, key: string, timestamp: number): Promise<string> {
-  return `t=${timestamp},v1=${await hmacHex(key, `${timestamp}.${body}`)}`;
-}
-
 /** Verifies the header against the raw body, the key and the clock (unix seconds). */
 export async function verifySchedulerSignature(
   header: string | null,

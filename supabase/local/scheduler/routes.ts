@@ -9,7 +9,7 @@
 //   GET  /deliveries                             the deliveries sent, newest first, with their results
 //   POST /deliveries/<n>/replay                  sends one again byte for byte (the function must refuse it)
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, JSON_BODY_LIMIT, readBody, send, sendJson } from '../http-util.ts';
+import { BodyTooLargeError, JSON_BODY_LIMIT, readBody, send, sendJson } from '../http/util.ts';
 import type { StackContext } from '../stack-context.ts';
 import {
   showBooking,

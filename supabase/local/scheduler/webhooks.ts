@@ -2,7 +2,7 @@
 // `{"event": "invitee.created" | "invitee.canceled", "created_at", "created_by", "payload": <invitee>}` with
 // `Calendly-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the signing key>`.
 import { createHmac } from 'node:crypto';
-import { functionEnvironment } from '../functions-routes.ts';
+import { functionEnvironment } from '../functions/routes.ts';
 import type { StackContext } from '../stack-context.ts';
 import { LOCAL_SCHEDULER_SIGNING_KEY, SCHEDULER_BASE_PATH } from './settings.ts';
 import { schedulerState, type Delivery, type Invitee } from './state.ts';

@@ -8,12 +8,12 @@
 //   /events/<id>/resend   POST: deliver an event again (secret key)
 //   /disputes             POST {"payment_intent"}: raise a dispute; /disputes/<id>/close POST {"status"}
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody } from '../http-util.ts';
+import { BodyTooLargeError, JSON_BODY_LIMIT, header, isRecord, parseJson, readBody } from '../http/util.ts';
 import type { StackContext } from '../stack-context.ts';
 import { handleApi, stripeError, type ApiResult } from './api.ts';
 import { closeDispute, raiseDispute } from './disputes.ts';
 import { showCheckout, submitCheckout, type PageResult } from './page.ts';
-import { functionEnvironment } from '../functions-routes.ts';
+import { functionEnvironment } from '../functions/routes.ts';
 import { formatWebhookMode, parseWebhookMode } from './settings.ts';
 import { stateOf } from './state.ts';
 import { resendEvent } from './webhooks.ts';

@@ -1,7 +1,7 @@
 // Events the stand-in sends to the stripe-webhook function, signed the way Stripe signs them:
 // `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>`.
 import { createHmac } from 'node:crypto';
-import { functionEnvironment } from '../functions-routes.ts';
+import { functionEnvironment } from '../functions/routes.ts';
 import type { StackContext } from '../stack-context.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from './settings.ts';
 import { nowSeconds, stateOf, stripeId, type SentEvent } from './state.ts';

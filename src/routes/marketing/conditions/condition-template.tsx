@@ -114,8 +114,6 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
         heading={`${page.eyebrow} Success Stories`}
         category={page.testimonialCategory}
         limit={3}
-        showFilters={false}
-        showSummary={false}
         className="bg-muted/60"
       />
 
