@@ -29,6 +29,8 @@ export const adminText = {
   close: 'Close',
   search: 'Search',
   never: 'Never',
+  /** The phone's button that shows a list's filters, with how many are in force. */
+  filters: (active: number) => (active === 0 ? 'Filters' : `Filters (${active} active)`),
 } as const;
 
 export const overviewText = {

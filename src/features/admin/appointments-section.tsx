@@ -37,6 +37,23 @@ export function AppointmentsSection({
                 rows={items}
                 rowKey={(row) => row.id}
                 empty={empty}
+                detail={
+                  selected?.user_id
+                    ? {
+                        rowKey: selected.id,
+                        content: (
+                          <Fragment key={selected.id}>
+                            {renderClientRecord({
+                              userId: selected.user_id,
+                              name: selected.invitee_name || selected.invitee_email,
+                              email: selected.invitee_email,
+                              onClose: () => setSelected(null),
+                            })}
+                          </Fragment>
+                        ),
+                      }
+                    : null
+                }
                 columns={[
                   { header: text.when, date: (row) => row.starts_at },
                   {
@@ -77,16 +94,6 @@ export function AppointmentsSection({
           );
         }}
       </QueryState>
-      {selected?.user_id ? (
-        <Fragment key={selected.id}>
-          {renderClientRecord({
-            userId: selected.user_id,
-            name: selected.invitee_name || selected.invitee_email,
-            email: selected.invitee_email,
-            onClose: () => setSelected(null),
-          })}
-        </Fragment>
-      ) : null}
     </AdminSection>
   );
 }

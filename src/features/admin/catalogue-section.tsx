@@ -62,6 +62,33 @@ export function CatalogueSection() {
     );
   }
 
+  const editor = editing ? (
+    <ItemEditor
+      key={editing.kind === 'new' || editing.kind === 'new-package' ? editing.kind : editing.item.id}
+      editing={editing}
+      returnFocusTo={opener}
+      onClose={() => setEditing(null)}
+      onSaved={(message, created) => {
+        setNotice(message);
+        setEditing(created ? { kind: 'product', item: created } : null);
+      }}
+    />
+  ) : null;
+  // An item's editor opens under its row; a new item's (or one the list does not show, e.g. a new product
+  // outside the search) above the lists.
+  const listed = (rows: { id: string }[] | undefined, id: string) =>
+    rows?.some((row) => row.id === id) ?? false;
+  const editorAt =
+    editing?.kind === 'product' && listed(products.data, editing.item.id)
+      ? 'products'
+      : editing?.kind === 'package' && listed(packages.data, editing.item.id)
+        ? 'packages'
+        : 'top';
+  const detailIn = (list: 'products' | 'packages') =>
+    editorAt === list && editing && (editing.kind === 'product' || editing.kind === 'package')
+      ? { rowKey: editing.item.id, content: editor }
+      : null;
+
   return (
     <AdminSection
       title={text.heading}
@@ -79,18 +106,7 @@ export function CatalogueSection() {
       <SearchForm label={text.searchLabel} onSearch={setSearch} />
 
       {notice ? <Notice variant="success">{notice}</Notice> : null}
-      {editing ? (
-        <ItemEditor
-          key={editing.kind === 'new' || editing.kind === 'new-package' ? editing.kind : editing.item.id}
-          editing={editing}
-          returnFocusTo={opener}
-          onClose={() => setEditing(null)}
-          onSaved={(message, created) => {
-            setNotice(message);
-            setEditing(created ? { kind: 'product', item: created } : null);
-          }}
-        />
-      ) : null}
+      {editorAt === 'top' ? editor : null}
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.productsCaption}</h3>
@@ -99,6 +115,7 @@ export function CatalogueSection() {
           caption={text.productsCaption}
           rowKey={(product) => product.id}
           empty={adminText.noResults}
+          detail={detailIn('products')}
           columns={[
             { header: text.title, className: 'min-w-48', cell: (product) => product.title },
             { header: text.category, className: 'min-w-40', cell: (product) => product.category },
@@ -119,6 +136,7 @@ export function CatalogueSection() {
           caption={text.packagesCaption}
           rowKey={(pkg) => pkg.id}
           empty={adminText.noResults}
+          detail={detailIn('packages')}
           columns={[
             { header: text.title, className: 'min-w-48', cell: (pkg) => pkg.title },
             {

@@ -49,6 +49,16 @@ export function CustomersSection() {
         caption={text.tableCaption}
         rowKey={(customer) => customer.id}
         empty={adminText.noResults}
+        detail={
+          selected
+            ? {
+                rowKey: selected.id,
+                content: (
+                  <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />
+                ),
+              }
+            : null
+        }
         columns={[
           {
             header: text.email,
@@ -81,10 +91,6 @@ export function CustomersSection() {
           },
         ]}
       />
-
-      {selected ? (
-        <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />
-      ) : null}
     </AdminSection>
   );
 }

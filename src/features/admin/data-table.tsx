@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { PAGE_SIZE, type PageOf } from './admin-api';
 import { formatDate, formatDateTime, Pager, QueryState, TableFrame, Td, Th } from './admin-ui';
@@ -39,12 +39,10 @@ interface DataTableProps<T> {
   empty: string;
   paging?: { pageIndex: number; hasMore: boolean; onPage: (next: number) => void };
   /**
-   * Stack on phones: where the list is narrower than its columns need (a container query, so it follows the
-   * space the list has and the visitor's text size), each row is shown as a block of labelled fields, one
-   * under another, instead of a table scrolled sideways. It stays a table for assistive technology (the
-   * header row is only visually hidden, each cell names its header) and gets its table look back when wide.
+   * A row's panel (its details, a form), shown in place: right under the row it belongs to, across the whole
+   * width, so that on a phone it opens where the finger is rather than below the whole list.
    */
-  stacked?: boolean;
+  detail?: { rowKey: string | number; content: ReactNode } | null;
 }
 
 interface QueryLike<T> {
@@ -81,19 +79,15 @@ export function PagedQueryTable<T>({
 }
 
 /**
- * One of the dashboard's lists: a captioned table in its own sideways-scrolling region (or, `stacked`, in rows
- * of labelled fields when narrow), a message when there are no rows, and the pager when the list is paged in
- * SQL.
+ * One of the dashboard's lists: a captioned table, a message when there are no rows, and the pager when the
+ * list is paged in SQL.
+ *
+ * On phones it stacks: where the list is narrower than its columns need (a container query, so it follows the
+ * space the list has and the visitor's text size), each row is shown as a block of labelled fields, one under
+ * another, instead of a table scrolled sideways. It stays a table for assistive technology (the header row is
+ * only visually hidden, each cell names its header) and gets its table look back when wide.
  */
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  paging,
-  stacked = false,
-}: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, empty, paging, detail }: DataTableProps<T>) {
   const id = useId();
   const cells = columns.map(cellOf);
   const headerId = (index: number) => `${id}-h${index}`;
@@ -104,18 +98,16 @@ export function DataTable<T>({
       <TableFrame label={caption}>
         {/* Stacked, the table's parts are no longer laid out as a table (display: block): their roles are
             given explicitly so that every browser still exposes a table with rows, headers and cells. */}
-        <table
-          className={cn('w-full border-collapse', stacked && '@max-4xl:block')}
-          role={stacked ? 'table' : undefined}
-        >
+        <table className="w-full border-collapse @max-4xl:block" role="table">
           <caption className="sr-only">{caption}</caption>
-          <thead className={stacked ? '@max-4xl:sr-only' : undefined} role={stacked ? 'rowgroup' : undefined}>
-            <tr role={stacked ? 'row' : undefined}>
+          {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when display: block drops the implicit role */}
+          <thead className="@max-4xl:sr-only" role="rowgroup">
+            <tr role="row">
               {cells.map((column, index) => (
                 <Th
                   key={column.header}
-                  id={stacked ? headerId(index) : undefined}
-                  role={stacked ? 'columnheader' : undefined}
+                  id={headerId(index)}
+                  role="columnheader"
                   className={column.numeric ? 'text-right' : undefined}
                 >
                   {column.header}
@@ -123,36 +115,23 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className={stacked ? '@max-4xl:block' : undefined} role={stacked ? 'rowgroup' : undefined}>
+          {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when display: block drops the implicit role */}
+          <tbody className="@max-4xl:block" role="rowgroup">
             {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                role={stacked ? 'row' : undefined}
-                className={
-                  stacked
-                    ? '@max-4xl:block @max-4xl:space-y-2 @max-4xl:border-t @max-4xl:border-border @max-4xl:p-3 @max-4xl:first:border-t-0'
-                    : undefined
-                }
-              >
-                {cells.map((column, index) => {
-                  const className = column.numeric
-                    ? `text-right tabular-nums ${column.className ?? ''}`
-                    : column.className;
-                  if (!stacked) {
-                    return (
-                      <Td key={column.header} className={className}>
-                        {column.cell(row)}
-                      </Td>
-                    );
-                  }
-                  // The visible label is for the eye only: a screen reader already names the cell's header.
-                  return (
+              <Fragment key={rowKey(row)}>
+                <tr
+                  role="row"
+                  className="@max-4xl:block @max-4xl:space-y-2 @max-4xl:border-t @max-4xl:border-border @max-4xl:p-3 @max-4xl:first:border-t-0"
+                >
+                  {cells.map((column, index) => (
+                    // The visible label is for the eye only: a screen reader already names the cell's header.
                     <Td
                       key={column.header}
                       role="cell"
                       headers={headerId(index)}
                       className={cn(
-                        className,
+                        column.numeric && 'text-right tabular-nums',
+                        column.className,
                         '@max-4xl:flex @max-4xl:min-w-0 @max-4xl:flex-wrap @max-4xl:items-baseline @max-4xl:gap-x-2 @max-4xl:border-t-0 @max-4xl:p-0 @max-4xl:text-left',
                       )}
                     >
@@ -164,15 +143,27 @@ export function DataTable<T>({
                       </span>
                       <div className="min-w-0 @max-4xl:max-w-full">{column.cell(row)}</div>
                     </Td>
-                  );
-                })}
-              </tr>
+                  ))}
+                </tr>
+                {detail && detail.rowKey === rowKey(row) ? (
+                  <tr role="row" className="@max-4xl:block">
+                    <td
+                      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when display: block drops the implicit role
+                      role="cell"
+                      colSpan={cells.length}
+                      className="border-t border-border p-3 @max-4xl:block @max-4xl:border-t-0 @max-4xl:pt-0"
+                    >
+                      {detail.content}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>
       </TableFrame>
     );
-  const framed = stacked ? <div className="@container">{table}</div> : table;
+  const framed = <div className="@container">{table}</div>;
   if (!paging) return framed;
   return (
     <div className="space-y-4">
