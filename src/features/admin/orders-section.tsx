@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { discountAmount, discountLabel } from '@/content/account';
 import { orderStatusLabels, paymentsText, ordersText as text, type OrderStatus } from '@/content/admin';
 import {
   emptyOrderFilters,
@@ -34,6 +35,13 @@ function activeFilters(filters: OrderFilters): number {
 }
 
 const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
+
+/** 'Discount (WELCOME10)' and '−£0.30' when a promotion code lowered what was paid (docs/money.md "Discounts"). */
+function discountRow(order: OrderDetailWithCode): [string, string][] {
+  const discount = order.amount_pence - (order.amount_paid_pence ?? order.amount_pence);
+  if (discount <= 0) return [];
+  return [[discountLabel(order.promotion_code ?? null), discountAmount(money(discount))]];
+}
 
 export function OrdersSection() {
   const id = useId();
@@ -213,7 +221,10 @@ function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () =
   );
 }
 
-function OrderDetailView({ order }: { order: OrderDetail }) {
+/** admin_order_detail also names the promotion code the order was paid with (migration 20261128300000). */
+type OrderDetailWithCode = OrderDetail & { promotion_code?: string | null };
+
+function OrderDetailView({ order }: { order: OrderDetailWithCode }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>(null);
   const rows: [string, string][] = [
@@ -223,6 +234,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
     [text.status, orderStatusLabels[order.status]],
     [text.total, money(order.amount_pence)],
     [text.detailPaid, order.amount_paid_pence === null ? '—' : money(order.amount_paid_pence)],
+    ...discountRow(order),
     [text.detailFulfilled, order.fulfilled_at ? formatDateTime(order.fulfilled_at) : '—'],
     [text.detailRefunded, order.refunded_at ? formatDateTime(order.refunded_at) : '—'],
     [text.detailPaymentIntent, order.stripe_payment_intent_id ?? '—'],
