@@ -145,6 +145,8 @@ interface CatalogueRow {
 export interface ProductRow extends CatalogueRow {
   audio_path: string | null;
   preview_path: string | null;
+  /** How long the full track plays (read from the uploaded file, editable); the shop shows it. */
+  duration_seconds: number | null;
 }
 
 export interface PackageRow extends CatalogueRow {
@@ -282,7 +284,7 @@ export async function grantAudio(userId: string, productId: string): Promise<voi
 }
 
 const PRODUCT_COLUMNS =
-  'id, slug, title, category, description, price_pence, published, audio_path, preview_path';
+  'id, slug, title, category, description, price_pence, published, audio_path, preview_path, duration_seconds';
 
 /** Products or packages, every one (admins read unpublished too), matching the search in title or category. */
 async function readCatalogue(
@@ -325,6 +327,8 @@ export interface CatalogueEdit {
   description: string;
   price_pence: number;
   published: boolean;
+  /** Products only. */
+  duration_seconds?: number | null;
 }
 
 export async function updateCatalogueItem(

@@ -4,10 +4,19 @@ import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
 import { refreshAfterWrite, type ProductRow } from './admin-api';
 import { messageOf, Notice } from './admin-ui';
+import { readAudioDuration } from './audio-duration';
 import { checkAudioFile, replaceProductAudio, signAdminAudio, type AudioKind } from './audio-upload';
+import { formatLength } from './length-input';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */
-export function AudioFiles({ product }: { product: ProductRow }) {
+export function AudioFiles({
+  product,
+  onDuration,
+}: {
+  product: ProductRow;
+  /** The full track's length as read from an uploaded file (null: it could not be read). */
+  onDuration: (seconds: number | null) => void;
+}) {
   const [paths, setPaths] = useState({ full: product.audio_path, preview: product.preview_path });
   return (
     <div className="space-y-4 border-t border-border pt-4">
@@ -20,6 +29,7 @@ export function AudioFiles({ product }: { product: ProductRow }) {
           product={product}
           path={paths.full}
           onStored={(name) => setPaths((current) => ({ ...current, full: name }))}
+          onDuration={onDuration}
         />
         <AudioSlot
           kind="preview"
@@ -39,12 +49,15 @@ function AudioSlot({
   product,
   path,
   onStored,
+  onDuration,
 }: {
   kind: AudioKind;
   label: string;
   product: ProductRow;
   path: string | null;
   onStored: (name: string) => void;
+  /** Given for the full track: its length is read from the file before it is uploaded. */
+  onDuration?: (seconds: number | null) => void;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -65,10 +78,18 @@ function AudioSlot({
     }
     setProgress(0);
     try {
-      const name = await replaceProductAudio(product.id, kind, file, format, setProgress);
+      const seconds = onDuration ? await readAudioDuration(file, format.extension) : null;
+      const name = await replaceProductAudio(product.id, kind, file, format, setProgress, seconds);
       onStored(name);
       setSrc(null);
-      setMessage({ variant: 'success', text: text.uploaded(label) });
+      if (onDuration) onDuration(seconds);
+      setMessage(
+        !onDuration
+          ? { variant: 'success', text: text.uploaded(label) }
+          : seconds !== null
+            ? { variant: 'success', text: text.lengthRead(label, formatLength(seconds)) }
+            : { variant: 'error', text: text.lengthUnread(label) },
+      );
       refreshAfterWrite(queryClient, ['products']);
     } catch (error) {
       setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() });

@@ -29,6 +29,7 @@ import {
 } from './admin-ui';
 import { AudioFiles } from './audio-files';
 import { QueryTable } from './data-table';
+import { formatLength, parseLength } from './length-input';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
 
@@ -170,6 +171,7 @@ interface FormErrors {
   title?: string;
   category?: string;
   price?: string;
+  length?: string;
   contents?: string;
 }
 
@@ -195,6 +197,10 @@ function ItemEditor({
     item ? penceToPounds(item.price_pence) : isPackage ? NEW_PACKAGE_PRICE : NEW_PRODUCT_PRICE,
   );
   const [published, setPublished] = useState(item?.published ?? false);
+  const isProduct = editing.kind === 'product' || editing.kind === 'new';
+  const [length, setLength] = useState(
+    editing.kind === 'product' ? formatLength(editing.item.duration_seconds) : '',
+  );
   // The audios of a new package, chosen before it is created.
   const [newContents, setNewContents] = useState<ContentItem[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -204,10 +210,12 @@ function ItemEditor({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pence = parsePounds(price);
+    const seconds = isProduct ? parseLength(length) : null;
     const next: FormErrors = {
       title: title.trim() ? undefined : text.titleRequired,
       category: category.trim() ? undefined : text.categoryRequired,
       price: pence === null ? text.priceInvalid : undefined,
+      length: Number.isNaN(seconds) ? text.lengthInvalid : undefined,
       contents:
         editing.kind === 'new-package' && published && newContents.length === 0
           ? text.contentsRequired
@@ -215,13 +223,14 @@ function ItemEditor({
     };
     setErrors(next);
     setFailure(null);
-    if (next.title || next.category || next.price || next.contents || pence === null) return;
+    if (next.title || next.category || next.price || next.length || next.contents || pence === null) return;
     const changes: CatalogueEdit = {
       title: title.trim(),
       category: category.trim(),
       description: description.trim(),
       price_pence: pence,
       published,
+      ...(isProduct ? { duration_seconds: seconds } : {}),
     };
     setBusy(true);
     try {
@@ -312,6 +321,18 @@ function ItemEditor({
             {...describedBy(`${id}-price`, errors.price, true)}
           />
         </Field>
+        {isProduct ? (
+          <Field id={`${id}-length`} label={text.length} error={errors.length} help={text.lengthHelp}>
+            <input
+              id={`${id}-length`}
+              className={inputClass}
+              inputMode="numeric"
+              value={length}
+              onChange={(event) => setLength(event.target.value)}
+              {...describedBy(`${id}-length`, errors.length, true)}
+            />
+          </Field>
+        ) : null}
         <div className="flex items-center gap-3 self-center">
           <input
             id={`${id}-published`}
@@ -350,7 +371,14 @@ function ItemEditor({
           </Button>
         </div>
       </form>
-      {editing.kind === 'product' ? <AudioFiles product={editing.item} /> : null}
+      {editing.kind === 'product' ? (
+        <AudioFiles
+          product={editing.item}
+          onDuration={(seconds) => {
+            if (seconds !== null) setLength(formatLength(seconds));
+          }}
+        />
+      ) : null}
       {editing.kind === 'package' ? <SavedPackageContents pkg={editing.item} /> : null}
     </DetailPanel>
   );
