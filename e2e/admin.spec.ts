@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/mp3';
+import { open, signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { expect as baseExpect, test, stackUrl } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
@@ -34,13 +35,6 @@ async function restGet<T>(request: APIRequestContext, path: string, token = ANON
   return (await response.json()) as T;
 }
 
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await waitForHydration(page);
-  const essentialOnly = page.getByRole('button', { name: 'Essential Only' });
-  if (await essentialOnly.isVisible()) await essentialOnly.click();
-}
-
 /**
  * Chromium logs every 4xx answer as "Failed to load resource", which the fixtures count as console errors.
  * A test that provokes one on purpose (a refused change) names it here.
@@ -53,19 +47,6 @@ function allowFailedRequests(consoleProblems: string[], statuses: number[]): voi
     expect(index, `the expected ${status} response`).toBeGreaterThanOrEqual(0);
     consoleProblems.splice(index, 1);
   }
-}
-
-async function signInAsAdmin(page: Page) {
-  await open(page, '/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
-}
-
-function tab(page: Page, name: string) {
-  return page.getByRole('tabpanel', { name });
 }
 
 const gbp = (pence: number) =>
@@ -390,7 +371,7 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
   await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Order refunded');
 });
 
-// axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at phone and desktop
+// axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at small phone (320 px), phone and desktop
 // widths in both palettes. Screenshots go to /tmp/admin/ for a look by eye.
 
 async function expectAccessible(page: Page, label: string, shot: string, panel?: Locator): Promise<void> {
@@ -420,7 +401,7 @@ async function expectAccessible(page: Page, label: string, shot: string, panel?:
 }
 
 for (const palette of ['default', 'high-contrast'] as const) {
-  for (const width of [375, 1280] as const) {
+  for (const width of [320, 375, 1280] as const) {
     test(`every section is accessible at ${width}px (${palette})`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize({ width, height: 900 });
