@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmAction } from '@/features/admin/confirm-action';
 import { DataTable } from '@/features/admin/data-table';
@@ -110,6 +111,38 @@ describe('DataTable', () => {
       />,
     );
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('a panel whose row leaves the list stays, last, keeping its state and the focus', () => {
+    function Panel() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          Pressed {count}
+        </button>
+      );
+    }
+    const table = (shown: Row[]) => (
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={shown}
+        rowKey={(row) => row.id}
+        empty="None."
+        detail={{ rowKey: 'a', content: <Panel /> }}
+      />
+    );
+    const { rerender } = render(table(rows));
+    fireEvent.click(screen.getByRole('button', { name: 'Pressed 0' }));
+    screen.getByRole('button', { name: 'Pressed 1' }).focus();
+    rerender(table([rows[1]!]));
+    const bodyRows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => row.textContent)).toEqual([expect.stringContaining('Second'), 'Pressed 1']);
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toHaveFocus();
+    // No rows left at all: the empty message, and the panel still open.
+    rerender(table([]));
+    expect(screen.getByText('None.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
   });
 
   it('the empty message instead of an empty table; the pager when paged', () => {
