@@ -11,7 +11,6 @@ const config: KnipConfig = {
     'supabase/local/functions/preload.ts',
     'supabase/functions/*/index.ts',
     'tests/contract/fixtures/functions/*/index.ts',
-    'build/*.ts',
   ],
   project: [
     'src/**/*.{ts,tsx,css}',
@@ -19,7 +18,6 @@ const config: KnipConfig = {
     'supabase/**/*.ts',
     'tests/**/*.{ts,tsx}',
     'e2e/**/*.ts',
-    'build/**/*.ts',
   ],
   // An export the same file uses is part of that module's own working, not dead weight.
   ignoreExportsUsedInFile: true,

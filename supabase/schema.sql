@@ -31,6 +31,17 @@ create type public.app_role as enum ('admin', 'customer');
 
 -- Tables
 
+create table private.assignment_purchases (
+  purchase_id uuid not null,
+  assignment_id uuid not null,
+  constraint assignment_purchases_assignment_id_fkey FOREIGN KEY (assignment_id) REFERENCES public.client_assignments(id) ON DELETE CASCADE,
+  constraint assignment_purchases_pkey PRIMARY KEY (purchase_id),
+  constraint assignment_purchases_purchase_id_fkey FOREIGN KEY (purchase_id) REFERENCES public.purchases(id) ON DELETE CASCADE
+);
+alter table private.assignment_purchases enable row level security;
+alter table private.assignment_purchases force row level security;
+CREATE INDEX assignment_purchases_assignment_id_idx ON private.assignment_purchases USING btree (assignment_id);
+
 create table public.admin_activity (
   id bigint generated always as identity not null,
   created_at timestamp with time zone default now() not null,
@@ -283,11 +294,13 @@ create table public.orders (
   dispute_closed_at timestamp with time zone,
   receipt_sent_at timestamp with time zone,
   refund_notice_sent_at timestamp with time zone,
+  promotion_code text,
   constraint orders_amount_paid_pence_check CHECK ((amount_paid_pence >= 0)),
   constraint orders_amount_pence_check CHECK ((amount_pence >= 0)),
   constraint orders_currency_check CHECK ((currency ~ '^[a-z]{3}$'::text)),
   constraint orders_dispute_status_check CHECK ((dispute_status = ANY (ARRAY['open'::text, 'won'::text, 'lost'::text]))),
   constraint orders_pkey PRIMARY KEY (id),
+  constraint orders_promotion_code_length CHECK (((char_length(promotion_code) >= 1) AND (char_length(promotion_code) <= 500))),
   constraint orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text, 'expired'::text, 'refunded'::text]))),
   constraint orders_stripe_dispute_id_key UNIQUE (stripe_dispute_id),
   constraint orders_stripe_payment_intent_id_key UNIQUE (stripe_payment_intent_id),
@@ -511,6 +524,39 @@ grant select on public.user_roles to service_role;
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION private.assignment_audio_locked(p_assignment_id uuid, p_product_id uuid, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with a as (
+    select ca.user_id, ca.assigned_at, p.id as programme_id
+    from public.client_assignments ca
+    join public.programmes p on p.id = ca.programme_id and p.sequential_unlock
+    where ca.id = p_assignment_id
+  ),
+  steps as (
+    select s.product_id, s.day_number,
+      row_number() over (order by s.position) as n,
+      lag(s.product_id) over (order by s.position) as previous_product
+    from public.programme_steps s join a on s.programme_id = a.programme_id
+  )
+  select exists (select 1 from steps where steps.product_id = p_product_id)
+    and not exists (
+      select 1 from steps, a
+      where steps.product_id = p_product_id
+        and (
+          steps.n = 1
+          or steps.day_number <= public.london_day(p_now) - public.london_day(a.assigned_at) + 1
+          or exists (
+            select 1 from public.programme_progress g
+            where g.user_id = a.user_id and g.product_id = steps.previous_product and g.listened_at is not null
+          )
+        )
+    )
+$function$;
+
 CREATE OR REPLACE FUNCTION private.drop_assigned_programme()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -534,13 +580,18 @@ CREATE OR REPLACE FUNCTION private.grant_assignment_audio(p_assignment_id uuid)
  SET search_path TO ''
 AS $function$
 begin
-  insert into public.purchases (user_id, product_id, title, category, price)
-  select a.user_id, pr.id, pr.title, pr.category, 0
-  from public.client_assignments a
-  join public.products pr on pr.id = a.product_id
-    or pr.id in (select s.product_id from public.programme_steps s where s.programme_id = a.programme_id)
-  where a.id = p_assignment_id and a.user_id is not null and a.access = 'granted'
-  on conflict (user_id, product_id) do nothing;
+  with given as (
+    insert into public.purchases (user_id, product_id, title, category, price)
+    select a.user_id, pr.id, pr.title, pr.category, 0
+    from public.client_assignments a
+    join public.products pr on pr.id = a.product_id
+      or pr.id in (select s.product_id from public.programme_steps s where s.programme_id = a.programme_id)
+    where a.id = p_assignment_id and a.user_id is not null and a.access = 'granted'
+    on conflict (user_id, product_id) do nothing
+    returning id
+  )
+  insert into private.assignment_purchases (purchase_id, assignment_id)
+  select given.id, p_assignment_id from given;
 end
 $function$;
 
@@ -956,6 +1007,60 @@ $function$;
 
 grant execute on function public.admin_duplicate_programme(p_id uuid) to authenticated;
 
+CREATE OR REPLACE FUNCTION public.admin_edit_assignment(p_id uuid, p_note text, p_title text, p_introduction text, p_sequential_unlock boolean, p_steps jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := public.require_admin();
+  v_assignment public.client_assignments;
+  v_title text;
+  v_step jsonb;
+  v_position integer := 0;
+begin
+  select * into v_assignment from public.client_assignments a where a.id = p_id;
+  if v_assignment.id is null then
+    raise exception 'No such assignment' using errcode = 'P0002';
+  end if;
+  update public.client_assignments a set note = coalesce(p_note, '') where a.id = p_id;
+
+  if v_assignment.programme_id is not null then
+    if p_steps is null or jsonb_typeof(p_steps) <> 'array' or jsonb_array_length(p_steps) = 0 then
+      raise exception 'A programme needs at least one step' using errcode = '22023';
+    end if;
+    update public.programmes p
+    set title = btrim(p_title), introduction = coalesce(p_introduction, ''),
+        sequential_unlock = coalesce(p_sequential_unlock, false)
+    where p.id = v_assignment.programme_id and not p.is_template
+    returning p.title into v_title;
+    if v_title is null then
+      raise exception 'No such programme' using errcode = 'P0002';
+    end if;
+    delete from public.programme_steps s where s.programme_id = v_assignment.programme_id;
+    for v_step in select value from jsonb_array_elements(p_steps) loop
+      v_position := v_position + 1;
+      insert into public.programme_steps (programme_id, position, product_id, day_number, note)
+      values (v_assignment.programme_id, v_position, (v_step ->> 'product_id')::uuid,
+              (v_step ->> 'day_number')::integer, coalesce(v_step ->> 'note', ''));
+    end loop;
+    perform private.grant_assignment_audio(p_id);
+  else
+    select pr.title into v_title from public.products pr where pr.id = v_assignment.product_id;
+  end if;
+
+  perform public.log_admin_activity(
+    v_actor, 'assignment.update', 'assignment', p_id::text, v_title || ' for ' || v_assignment.email,
+    jsonb_build_object('note', v_assignment.note),
+    jsonb_build_object('note', coalesce(p_note, ''), 'steps', case when v_assignment.programme_id is null
+      then null else jsonb_array_length(p_steps) end, 'sequential_unlock', p_sequential_unlock)
+  );
+end
+$function$;
+
+grant execute on function public.admin_edit_assignment(p_id uuid, p_note text, p_title text, p_introduction text, p_sequential_unlock boolean, p_steps jsonb) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.admin_export_orders(p_search text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date)
  RETURNS text
  LANGUAGE plpgsql
@@ -1239,6 +1344,7 @@ begin
     'email', u.email,
     'amount_pence', o.amount_pence,
     'amount_paid_pence', o.amount_paid_pence,
+    'promotion_code', o.promotion_code,
     'currency', o.currency,
     'stripe_session_id', o.stripe_session_id,
     'stripe_payment_intent_id', o.stripe_payment_intent_id,
@@ -1381,6 +1487,70 @@ begin
   group by 1;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.admin_remove_assignment(p_id uuid, p_keep_audio boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := public.require_admin();
+  v_assignment public.client_assignments;
+  v_title text;
+  v_taken integer := 0;
+begin
+  select * into v_assignment from public.client_assignments a where a.id = p_id;
+  if v_assignment.id is null then
+    raise exception 'No such assignment' using errcode = 'P0002';
+  end if;
+  select coalesce(p.title, pr.title) into v_title
+  from public.client_assignments a
+  left join public.programmes p on p.id = a.programme_id
+  left join public.products pr on pr.id = a.product_id
+  where a.id = p_id;
+
+  if coalesce(p_keep_audio, false) then
+    delete from private.assignment_purchases ap where ap.assignment_id = p_id;
+  else
+    -- Another granted assignment of the same audio takes it over.
+    update private.assignment_purchases ap set assignment_id = other.id
+    from public.purchases pu, lateral (
+      select a.id from public.client_assignments a
+      left join public.programme_steps s on s.programme_id = a.programme_id
+      where a.user_id = pu.user_id and a.id <> p_id and a.access = 'granted'
+        and (a.product_id = pu.product_id or s.product_id = pu.product_id)
+      order by a.assigned_at
+      limit 1
+    ) other
+    where ap.assignment_id = p_id and pu.id = ap.purchase_id;
+    delete from public.purchases pu
+    using private.assignment_purchases ap
+    where ap.assignment_id = p_id and pu.id = ap.purchase_id;
+    get diagnostics v_taken = row_count;
+  end if;
+
+  delete from public.client_assignments a where a.id = p_id;
+  if v_assignment.user_id is not null then
+    delete from public.programme_progress g
+    where g.user_id = v_assignment.user_id
+      and not exists (
+        select 1 from public.client_assignments a
+        left join public.programme_steps s on s.programme_id = a.programme_id
+        where a.user_id = g.user_id and (a.product_id = g.product_id or s.product_id = g.product_id)
+      );
+  end if;
+
+  perform public.log_admin_activity(
+    v_actor, 'assignment.delete', 'assignment', p_id::text, v_title || ' from ' || v_assignment.email,
+    jsonb_build_object('email', v_assignment.email, 'user_id', v_assignment.user_id,
+                       'access', v_assignment.access, 'title', v_title),
+    jsonb_build_object('keep_audio', coalesce(p_keep_audio, false), 'audio_taken_back', v_taken)
+  );
+end
+$function$;
+
+grant execute on function public.admin_remove_assignment(p_id uuid, p_keep_audio boolean) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.admin_remove_package_item(p_package_id uuid, p_product_id uuid)
  RETURNS void
@@ -1539,6 +1709,24 @@ begin
   return null;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.can_stream_audio(p_user_id uuid, p_product_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.purchases pu
+    where pu.user_id = p_user_id and pu.product_id = p_product_id
+      and not exists (
+        select 1 from private.assignment_purchases ap
+        where ap.purchase_id = pu.id and private.assignment_audio_locked(ap.assignment_id, p_product_id, now())
+      )
+  )
+$function$;
+
+grant execute on function public.can_stream_audio(p_user_id uuid, p_product_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_order_email(p_order_id uuid, p_kind text)
  RETURNS boolean
@@ -2059,6 +2247,19 @@ $function$;
 
 grant execute on function public.mark_order_refunded(p_payment_intent text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.my_locked_audio()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(pu.product_id), '{}') from public.purchases pu
+  where pu.user_id = (select auth.uid()) and pu.product_id is not null
+    and not public.can_stream_audio(pu.user_id, pu.product_id)
+$function$;
+
+grant execute on function public.my_locked_audio() to authenticated;
+
 CREATE OR REPLACE FUNCTION public.open_checkout_order(p_user_id uuid, p_items jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2314,6 +2515,7 @@ AS $function$
     'currency', o.currency,
     'amount_pence', o.amount_pence,
     'amount_paid_pence', o.amount_paid_pence,
+    'promotion_code', o.promotion_code,
     'ungranted_pence', o.ungranted_pence,
     'ungranted_refunded', o.ungranted_refund_id is not null,
     'refunded_at', o.refunded_at,

@@ -1,5 +1,15 @@
 // My Account (docs/product-rules.md D19 "My Account", "Account deletion", "Health data"): every text the page shows.
 
+/** An order's discount line, named by the promotion code when the order has it: 'Discount (WELCOME10)'. */
+export function discountLabel(promotionCode: string | null): string {
+  return promotionCode ? `Discount (${promotionCode})` : 'Discount';
+}
+
+/** The discount's amount. U+2212 minus: read as "minus" by screen readers, unlike a hyphen. */
+export function discountAmount(amount: string): string {
+  return `−${amount}`;
+}
+
 export const accountText = {
   nav: { label: 'Account sections' },
   audio: {
@@ -39,9 +49,8 @@ export const accountText = {
     items: 'Items',
     packageAudios: (packageTitle: string) => `Audios in ${packageTitle}`,
     subtotal: 'Subtotal',
-    discount: 'Discount',
-    // U+2212 minus: read as "minus" by screen readers, unlike a hyphen.
-    discountAmount: (amount: string) => `−${amount}`,
+    discount: (promotionCode: string | null) => discountLabel(promotionCode),
+    discountAmount: (amount: string) => discountAmount(amount),
     total: 'Total',
     status: 'Status',
     dispute: 'Dispute',

@@ -29,6 +29,8 @@ export const adminText = {
   close: 'Close',
   search: 'Search',
   never: 'Never',
+  /** The phone's button that shows a list's filters, with how many are in force. */
+  filters: (active: number) => (active === 0 ? 'Filters' : `Filters (${active} active)`),
 } as const;
 
 export const overviewText = {
@@ -172,6 +174,9 @@ export const catalogueText = {
   description: 'Description',
   price: 'Price (£)',
   priceHelp: 'Pounds and pence, for example 2.99.',
+  length: 'Length',
+  lengthHelp: 'Minutes and seconds, for example 12:30. Filled in from the full track when you upload it.',
+  lengthInvalid: 'Enter the length as minutes and seconds, for example 12:30.',
   published: 'Published',
   yes: 'Yes',
   no: 'No',
@@ -217,6 +222,10 @@ export const catalogueText = {
   uploadHelp: 'MP3 or M4A, up to 200 MB. The current file is replaced only once the new one is stored.',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploaded: (kind: string) => `${kind} uploaded.`,
+  lengthRead: (kind: string, length: string) =>
+    `${kind} uploaded. Its length, ${length}, is saved and filled in above.`,
+  lengthUnread: (kind: string) =>
+    `${kind} uploaded, but its length could not be read from the file. Enter it in Length above and save.`,
   uploadFailed: 'The upload failed; the current file is unchanged.',
   badType: 'Choose an MP3 or M4A file.',
   tooLarge: 'The file is larger than 200 MB.',

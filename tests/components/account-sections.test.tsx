@@ -180,6 +180,7 @@ describe('Orders', () => {
     status: 'paid',
     amount_pence: 998,
     amount_paid_pence: 968,
+    promotion_code: 'WELCOME10',
     currency: 'gbp',
     order_lines: [
       { position: 2, kind: 'product', title: 'Deep Sleep', category: 'Sleep', price_pence: 299 },
@@ -197,7 +198,7 @@ describe('Orders', () => {
     fake.client.tables.orders = () => ({
       data: [
         row,
-        { ...row, id: 'order-0', created_at: '2026-10-01T09:00:00Z', status: 'refunded', amount_pence: 299, amount_paid_pence: 299, order_lines: [row.order_lines[0]], order_items: [] },
+        { ...row, id: 'order-0', created_at: '2026-10-01T09:00:00Z', status: 'refunded', amount_pence: 299, amount_paid_pence: 299, promotion_code: null, order_lines: [row.order_lines[0]], order_items: [] },
       ],
       error: null,
     });
@@ -218,7 +219,8 @@ describe('Orders', () => {
     ]);
     expect(packageAudios).not.toHaveTextContent('£');
     expect(orders[0]).toHaveTextContent('Subtotal£9.98');
-    expect(orders[0]).toHaveTextContent('Discount−£0.30');
+    // The discount line names the promotion code the order was paid with.
+    expect(orders[0]).toHaveTextContent('Discount (WELCOME10)−£0.30');
     expect(orders[0]).toHaveTextContent('Total£9.68');
     expect(orders[1]).toHaveTextContent('1 October 2026');
     expect(orders[1]).toHaveTextContent('Refunded');

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmAction } from '@/features/admin/confirm-action';
 import { DataTable } from '@/features/admin/data-table';
+import { FiltersDisclosure } from '@/features/admin/filters-disclosure';
 
 interface Row {
   id: string;
@@ -42,18 +44,14 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('stacked: the same table, each cell naming its header and carrying its label for the eye', () => {
-    const { rerender } = render(
-      <DataTable
-        caption="Things"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        empty="None."
-        stacked
-      />,
+  it('stacks on phones: the same table, each cell naming its header and carrying its label for the eye', () => {
+    render(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None." />,
     );
     const table = screen.getByRole('table', { name: 'Things' });
+    // The stacked look is a container query on the list's own width.
+    expect(table).toHaveClass('@max-4xl:block');
+    expect(table.parentElement?.parentElement).toHaveClass('@container');
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((th) => th.textContent)).toEqual(['Name', 'When', 'Amount']);
     const cells = within(within(table).getAllByRole('row')[2]!).getAllByRole('cell');
@@ -67,13 +65,84 @@ describe('DataTable', () => {
     expect(cells[0]).toHaveAccessibleName('Second');
     expect(cells[1]).toHaveAccessibleName('21 Nov 2026, 10:30');
     expect(cells[2]).toHaveAccessibleName('1050');
+  });
 
-    // Not stacked: no labels in the cells.
-    rerender(
-      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} empty="None." />,
+  it("a row's panel opens right under its row, across every column", () => {
+    const { rerender } = render(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="None."
+        detail={{ rowKey: 'a', content: <section aria-label="Details of First">First in full</section> }}
+      />,
     );
-    expect(screen.getByRole('table').querySelector('[aria-hidden="true"]')).toBeNull();
-    expect(screen.getAllByRole('cell')[0]).not.toHaveAttribute('headers');
+    const bodyRows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('First'),
+      'First in full',
+      expect.stringContaining('Second'),
+    ]);
+    const panelCell = within(bodyRows[1]!).getByRole('cell');
+    expect(panelCell).toHaveAttribute('colspan', '3');
+    expect(within(panelCell).getByRole('region', { name: 'Details of First' })).toBeInTheDocument();
+
+    // Another row's panel moves under that row; none when closed.
+    rerender(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="None."
+        detail={{ rowKey: 'b', content: <p>Second in full</p> }}
+      />,
+    );
+    expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)).toHaveTextContent('Second in full');
+    rerender(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="None."
+        detail={null}
+      />,
+    );
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('a panel whose row leaves the list stays, last, keeping its state and the focus', () => {
+    function Panel() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          Pressed {count}
+        </button>
+      );
+    }
+    const table = (shown: Row[]) => (
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={shown}
+        rowKey={(row) => row.id}
+        empty="None."
+        detail={{ rowKey: 'a', content: <Panel /> }}
+      />
+    );
+    const { rerender } = render(table(rows));
+    fireEvent.click(screen.getByRole('button', { name: 'Pressed 0' }));
+    screen.getByRole('button', { name: 'Pressed 1' }).focus();
+    rerender(table([rows[1]!]));
+    const bodyRows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => row.textContent)).toEqual([expect.stringContaining('Second'), 'Pressed 1']);
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toHaveFocus();
+    // No rows left at all: the empty message, and the panel still open.
+    rerender(table([]));
+    expect(screen.getByText('None.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
   });
 
   it('the empty message instead of an empty table; the pager when paged', () => {
@@ -104,6 +173,35 @@ describe('DataTable', () => {
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
     fireEvent.click(within(pager).getByRole('button', { name: 'Previous page' }));
     expect(onPage.mock.calls).toEqual([[2], [0]]);
+  });
+});
+
+describe('FiltersDisclosure', () => {
+  it("a 'Filters' button says how many are in force and shows or hides them (phones only)", () => {
+    const { rerender } = render(
+      <FiltersDisclosure active={0}>
+        <label>
+          Status <input />
+        </label>
+      </FiltersDisclosure>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveClass('md:hidden');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(screen.getByLabelText('Status'));
+    expect(panel).toHaveClass('max-md:hidden');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('max-md:hidden');
+    rerender(
+      <FiltersDisclosure active={2}>
+        <label>
+          Status <input />
+        </label>
+      </FiltersDisclosure>,
+    );
+    expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toBe(toggle);
   });
 });
 

@@ -71,6 +71,7 @@ describe('the payment result page', () => {
         pending: false,
         lines: ['Stop Smoking Package'],
         productIds: ['p1', 'p2'],
+        discount: { pence: 70, code: 'WELCOME10' },
       },
       error: null,
     });
@@ -79,6 +80,8 @@ describe('the payment result page', () => {
     expect(await heading('Payment Successful!')).toHaveFocus();
     expect(screen.getByText('"Stop Smoking Package" has been added to your account.')).toBeInTheDocument();
     expect(screen.getByRole('list')).toHaveTextContent('Stop Smoking Package');
+    // The discount, named by the promotion code the customer paid with.
+    expect(screen.getByText('Discount (WELCOME10) −£0.70')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     await userEvent.click(screen.getByRole('button', { name: 'Listen now' }));
     expect(onListen).toHaveBeenCalledTimes(1);
@@ -110,6 +113,7 @@ describe('the payment result page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Listen now' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument();
   });
 
   it('asks again when the database was busy (503), then reports the outcome', async () => {

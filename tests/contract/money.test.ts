@@ -330,7 +330,7 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
       expect(part).toContain(a.title);
       expect(part).toContain(b.title);
       expect(part).toContain('£2.99');
-      expect(part).toContain('Discount');
+      expect(part).toContain('Discount (WELCOME10)');
       expect(part).toContain('-£0.60');
       expect(part).toContain('£5.38');
       expect(part).toContain('1 Test Street, London');
@@ -338,9 +338,14 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     }
     expect(receipt!.text).toMatch(/Total paid\s+£5\.38/);
     expect(receipt!.html).toContain('<table');
+    // The code is on the order: the customer reads it under RLS (My Account, the payment result page).
+    const own = await customer.client.from('orders').select('promotion_code').eq('id', order.id).single();
+    expect(own.data).toEqual({ promotion_code: 'WELCOME10' });
 
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
     const { client: adminClient } = await signedInClient(stack, admin.email, admin.password);
+    const detail = await adminClient.rpc('admin_order_detail', { p_order_id: order.id });
+    expect(detail.data).toMatchObject({ promotion_code: 'WELCOME10', amount_paid_pence: 538 });
     const refunded = await invoke<{ status: string }>(adminClient, 'refund-order', { orderId: order.id });
     expect(refunded).toMatchObject({ status: 200, data: { status: 'refunded' } });
     const notices = (await inbox(stack, customer.email)).filter((m) => m.subject.startsWith('Your refund'));

@@ -159,7 +159,18 @@ describe('local Stripe stand-in', { timeout: 120_000 }, () => {
       amount_total: 898,
       total_details: { amount_discount: 100 },
       payment_intent: expect.stringMatching(/^pi_/) as unknown,
+      discounts: [{ promotion_code: 'promo_local_welcome10', coupon: 'local_welcome10' }],
     });
+    // As on Stripe, the code a customer typed is on the promotion code object, given when expanded.
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['discounts.promotion_code'],
+    });
+    expect(expanded.discounts).toMatchObject([
+      {
+        coupon: 'local_welcome10',
+        promotion_code: { id: 'promo_local_welcome10', object: 'promotion_code', code: 'WELCOME10' },
+      },
+    ]);
     // Paid: the page only links back.
     expect(await (await fetch(session.url!)).text()).toContain('This payment is complete');
   });

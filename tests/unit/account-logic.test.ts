@@ -65,6 +65,7 @@ describe('toAccountOrder', () => {
       status: 'refunded',
       amountPence: 698,
       amountPaidPence: null,
+      promotionCode: null,
       currency: 'gbp',
       lines: [
         { position: 1, kind: 'package', title: 'A', category: 'Sleep', pricePence: 399, productId: null, audios: ['Calm', 'Zest'] },

@@ -18,6 +18,7 @@ const order = (id: string, lines: OrderLine[], items: AccountOrder['items']): Ac
   status: 'paid',
   amountPence: 0,
   amountPaidPence: 0,
+  promotionCode: null,
   currency: 'gbp',
   lines,
   items,

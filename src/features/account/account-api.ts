@@ -38,6 +38,8 @@ export interface AccountOrder {
   amountPence: number;
   /** What was charged (after a promotion code), once paid; null before. */
   amountPaidPence: number | null;
+  /** The promotion code paid with (e.g. WELCOME10); null without one or on orders paid before it was kept. */
+  promotionCode: string | null;
   currency: string;
   lines: OrderLine[];
   /** Every audio the order grants, with its line: how My Account tells a package's audio from a single. */
@@ -70,6 +72,7 @@ interface OrderRow {
   status: OrderStatus;
   amount_pence: number;
   amount_paid_pence: number | null;
+  promotion_code?: string | null;
   currency: string;
   order_lines: OrderLineRow[] | null;
   order_items?: OrderItemRow[] | null;
@@ -79,7 +82,7 @@ interface OrderRow {
 }
 
 const ORDER_COLUMNS =
-  'id, created_at, status, amount_pence, amount_paid_pence, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence, product_id), order_items(product_id, line_position, products(title))';
+  'id, created_at, status, amount_pence, amount_paid_pence, promotion_code, currency, ungranted_pence, ungranted_refunded_at, dispute_status, order_lines(position, kind, title, category, price_pence, product_id), order_items(product_id, line_position, products(title))';
 
 export function toAccountOrder(row: OrderRow): AccountOrder {
   const items = row.order_items ?? [];
@@ -94,6 +97,7 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
     status: row.status,
     amountPence: row.amount_pence,
     amountPaidPence: row.amount_paid_pence,
+    promotionCode: row.promotion_code ?? null,
     currency: row.currency,
     lines: [...(row.order_lines ?? [])]
       .sort((a, b) => a.position - b.position)

@@ -74,7 +74,7 @@ function OrderItem({ order }: { order: AccountOrder }) {
           <>
             <dt className="font-semibold text-muted-foreground">{text.subtotal}</dt>
             <dd className="text-foreground">{formatPence(order.amountPence)}</dd>
-            <dt className="font-semibold text-muted-foreground">{text.discount}</dt>
+            <dt className="font-semibold text-muted-foreground">{text.discount(order.promotionCode)}</dt>
             <dd className="text-foreground">{text.discountAmount(formatPence(discount))}</dd>
           </>
         ) : null}

@@ -42,7 +42,6 @@ export function ActivitySection() {
         caption={text.tableCaption}
         rowKey={(row) => row.id}
         empty={text.empty}
-        stacked
         columns={[
           { header: text.when, date: (row) => row.created_at },
           {

@@ -39,6 +39,23 @@ export function AppointmentsSection({
                 rows={items}
                 rowKey={(row) => row.id}
                 empty={empty}
+                detail={
+                  selected?.user_id
+                    ? {
+                        rowKey: selected.id,
+                        content: (
+                          <Fragment key={selected.id}>
+                            {renderClientRecord({
+                              userId: selected.user_id,
+                              name: selected.invitee_name || selected.invitee_email,
+                              email: selected.invitee_email,
+                              onClose: () => setSelected(null),
+                            })}
+                          </Fragment>
+                        ),
+                      }
+                    : null
+                }
                 columns={[
                   { header: text.when, date: (row) => row.starts_at },
                   {
@@ -79,16 +96,6 @@ export function AppointmentsSection({
           );
         }}
       </QueryState>
-      {selected?.user_id ? (
-        <Fragment key={selected.id}>
-          {renderClientRecord({
-            userId: selected.user_id,
-            name: selected.invitee_name || selected.invitee_email,
-            email: selected.invitee_email,
-            onClose: () => setSelected(null),
-          })}
-        </Fragment>
-      ) : null}
     </AdminSection>
   );
 }

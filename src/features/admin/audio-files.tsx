@@ -3,10 +3,19 @@ import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
 import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
 import { messageOf, Notice } from './notice';
+import { readAudioDuration } from './audio-duration';
 import { checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
+import { formatLength } from './length-input';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */
-export function AudioFiles({ product }: { product: ProductRow }) {
+export function AudioFiles({
+  product,
+  onDuration,
+}: {
+  product: ProductRow;
+  /** The full track's length as read from an uploaded file (null: it could not be read). */
+  onDuration: (seconds: number | null) => void;
+}) {
   const [paths, setPaths] = useState({ full: product.audio_path, preview: product.preview_path });
   return (
     <div className="space-y-4 border-t border-border pt-4">
@@ -19,6 +28,7 @@ export function AudioFiles({ product }: { product: ProductRow }) {
           product={product}
           path={paths.full}
           onStored={(name) => setPaths((current) => ({ ...current, full: name }))}
+          onDuration={onDuration}
         />
         <AudioSlot
           kind="preview"
@@ -38,12 +48,15 @@ function AudioSlot({
   product,
   path,
   onStored,
+  onDuration,
 }: {
   kind: AudioKind;
   label: string;
   product: ProductRow;
   path: string | null;
   onStored: (name: string) => void;
+  /** Given for the full track: its length is read from the file before it is uploaded. */
+  onDuration?: (seconds: number | null) => void;
 }) {
   const id = useId();
   const upload = useReplaceProductAudio();
@@ -64,13 +77,21 @@ function AudioSlot({
       return;
     }
     setProgress(0);
+    const seconds = onDuration ? await readAudioDuration(file, format.extension) : null;
     upload.mutate(
-      { productId: product.id, kind, file, format, onProgress: setProgress },
+      { productId: product.id, kind, file, format, onProgress: setProgress, seconds },
       {
         onSuccess: (name) => {
           onStored(name);
           setSrc(null);
-          setMessage({ variant: 'success', text: text.uploaded(label) });
+          if (onDuration) onDuration(seconds);
+          setMessage(
+            !onDuration
+              ? { variant: 'success', text: text.uploaded(label) }
+              : seconds !== null
+                ? { variant: 'success', text: text.lengthRead(label, formatLength(seconds)) }
+                : { variant: 'error', text: text.lengthUnread(label) },
+          );
         },
         onError: (error) =>
           setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() }),

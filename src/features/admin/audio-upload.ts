@@ -98,6 +98,8 @@ export async function replaceProductAudio(
   file: File,
   format: AudioFormat,
   onProgress: (percent: number) => void,
+  /** The full track's length, read from the file: stored with it, so the two change together. */
+  durationSeconds: number | null = null,
 ): Promise<string> {
   const client = await getSupabase();
   const { data: session } = await client.auth.getSession();
@@ -118,7 +120,7 @@ export async function replaceProductAudio(
 
   const updated = await client
     .from('products')
-    .update({ [column]: name })
+    .update({ [column]: name, ...(durationSeconds !== null ? { duration_seconds: durationSeconds } : {}) })
     .eq('id', productId)
     .select('id')
     .single();

@@ -21,6 +21,7 @@ import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
 import { QueryTable } from './data-table';
+import { formatLength, parseLength } from './length-input';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
 
@@ -54,6 +55,33 @@ export function CatalogueSection() {
     );
   }
 
+  const editor = editing ? (
+    <ItemEditor
+      key={editing.kind === 'new' || editing.kind === 'new-package' ? editing.kind : editing.item.id}
+      editing={editing}
+      returnFocusTo={opener}
+      onClose={() => setEditing(null)}
+      onSaved={(message, created) => {
+        setNotice(message);
+        setEditing(created ? { kind: 'product', item: created } : null);
+      }}
+    />
+  ) : null;
+  // An item's editor opens under its row; a new item's (or one the list does not show, e.g. a new product
+  // outside the search) above the lists.
+  const listed = (rows: { id: string }[] | undefined, id: string) =>
+    rows?.some((row) => row.id === id) ?? false;
+  const editorAt =
+    editing?.kind === 'product' && listed(products.data, editing.item.id)
+      ? 'products'
+      : editing?.kind === 'package' && listed(packages.data, editing.item.id)
+        ? 'packages'
+        : 'top';
+  const detailIn = (list: 'products' | 'packages') =>
+    editorAt === list && editing && (editing.kind === 'product' || editing.kind === 'package')
+      ? { rowKey: editing.item.id, content: editor }
+      : null;
+
   return (
     <AdminSection
       title={text.heading}
@@ -71,18 +99,7 @@ export function CatalogueSection() {
       <SearchForm label={text.searchLabel} onSearch={setSearch} />
 
       {notice ? <Notice variant="success">{notice}</Notice> : null}
-      {editing ? (
-        <ItemEditor
-          key={editing.kind === 'new' || editing.kind === 'new-package' ? editing.kind : editing.item.id}
-          editing={editing}
-          returnFocusTo={opener}
-          onClose={() => setEditing(null)}
-          onSaved={(message, created) => {
-            setNotice(message);
-            setEditing(created ? { kind: 'product', item: created } : null);
-          }}
-        />
-      ) : null}
+      {editorAt === 'top' ? editor : null}
 
       <div className="space-y-3">
         <h3 className="text-xl font-semibold text-foreground">{text.productsCaption}</h3>
@@ -91,6 +108,7 @@ export function CatalogueSection() {
           caption={text.productsCaption}
           rowKey={(product) => product.id}
           empty={adminText.noResults}
+          detail={detailIn('products')}
           columns={[
             { header: text.title, className: 'min-w-48', cell: (product) => product.title },
             { header: text.category, className: 'min-w-40', cell: (product) => product.category },
@@ -115,6 +133,7 @@ export function CatalogueSection() {
           caption={text.packagesCaption}
           rowKey={(pkg) => pkg.id}
           empty={adminText.noResults}
+          detail={detailIn('packages')}
           columns={[
             { header: text.title, className: 'min-w-48', cell: (pkg) => pkg.title },
             {
@@ -152,6 +171,7 @@ interface FormErrors {
   title?: string;
   category?: string;
   price?: string;
+  length?: string;
   contents?: string;
 }
 
@@ -177,6 +197,10 @@ function ItemEditor({
     item ? penceToPounds(item.price_pence) : isPackage ? NEW_PACKAGE_PRICE : NEW_PRODUCT_PRICE,
   );
   const [published, setPublished] = useState(item?.published ?? false);
+  const isProduct = editing.kind === 'product' || editing.kind === 'new';
+  const [length, setLength] = useState(
+    editing.kind === 'product' ? formatLength(editing.item.duration_seconds) : '',
+  );
   // The audios of a new package, chosen before it is created.
   const [newContents, setNewContents] = useState<ContentItem[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -185,10 +209,12 @@ function ItemEditor({
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pence = parsePounds(price);
+    const seconds = isProduct ? parseLength(length) : null;
     const next: FormErrors = {
       title: title.trim() ? undefined : text.titleRequired,
       category: category.trim() ? undefined : text.categoryRequired,
       price: pence === null ? text.priceInvalid : undefined,
+      length: Number.isNaN(seconds) ? text.lengthInvalid : undefined,
       contents:
         editing.kind === 'new-package' && published && newContents.length === 0
           ? text.contentsRequired
@@ -196,13 +222,14 @@ function ItemEditor({
     };
     setErrors(next);
     setFailure(null);
-    if (next.title || next.category || next.price || next.contents || pence === null) return;
+    if (next.title || next.category || next.price || next.length || next.contents || pence === null) return;
     const changes: CatalogueEdit = {
       title: title.trim(),
       category: category.trim(),
       description: description.trim(),
       price_pence: pence,
       published,
+      ...(isProduct ? { duration_seconds: seconds } : {}),
     };
     const request: CatalogueSave =
       editing.kind === 'new'
@@ -286,6 +313,18 @@ function ItemEditor({
             {...describedBy(`${id}-price`, errors.price, true)}
           />
         </Field>
+        {isProduct ? (
+          <Field id={`${id}-length`} label={text.length} error={errors.length} help={text.lengthHelp}>
+            <input
+              id={`${id}-length`}
+              className={inputClass}
+              inputMode="numeric"
+              value={length}
+              onChange={(event) => setLength(event.target.value)}
+              {...describedBy(`${id}-length`, errors.length, true)}
+            />
+          </Field>
+        ) : null}
         <div className="flex items-center gap-3 self-center">
           <input
             id={`${id}-published`}
@@ -324,7 +363,14 @@ function ItemEditor({
           </Button>
         </div>
       </form>
-      {editing.kind === 'product' ? <AudioFiles product={editing.item} /> : null}
+      {editing.kind === 'product' ? (
+        <AudioFiles
+          product={editing.item}
+          onDuration={(seconds) => {
+            if (seconds !== null) setLength(formatLength(seconds));
+          }}
+        />
+      ) : null}
       {editing.kind === 'package' ? <SavedPackageContents pkg={editing.item} /> : null}
     </DetailPanel>
   );

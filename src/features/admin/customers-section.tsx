@@ -46,6 +46,30 @@ export function CustomersSection({
         caption={text.tableCaption}
         rowKey={(customer) => customer.id}
         empty={adminText.noResults}
+        detail={
+          selected
+            ? {
+                rowKey: selected.id,
+                content: (
+                  <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />
+                ),
+              }
+            : record
+              ? {
+                  rowKey: record.id,
+                  content: (
+                    <Fragment key={record.id}>
+                      {renderClientRecord({
+                        userId: record.id,
+                        name: record.email,
+                        email: record.email,
+                        onClose: () => setRecord(null),
+                      })}
+                    </Fragment>
+                  ),
+                }
+              : null
+        }
         columns={[
           {
             header: text.email,
@@ -96,20 +120,6 @@ export function CustomersSection({
           },
         ]}
       />
-
-      {selected ? (
-        <CustomerPanel key={selected.id} customer={selected} onClose={() => setSelected(null)} />
-      ) : null}
-      {record ? (
-        <Fragment key={record.id}>
-          {renderClientRecord({
-            userId: record.id,
-            name: record.email,
-            email: record.email,
-            onClose: () => setRecord(null),
-          })}
-        </Fragment>
-      ) : null}
     </AdminSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { PAGE_SIZE, type PageOf } from './api/admin-client';
 import { formatDate, formatDateTime } from './admin-dates';
@@ -41,12 +41,10 @@ interface DataTableProps<T> {
   empty: string;
   paging?: { pageIndex: number; hasMore: boolean; onPage: (next: number) => void };
   /**
-   * Stack on phones: where the list is narrower than its columns need (a container query, so it follows the
-   * space the list has and the visitor's text size), each row is shown as a block of labelled fields, one
-   * under another, instead of a table scrolled sideways. It stays a table for assistive technology (the
-   * header row is only visually hidden, each cell names its header) and gets its table look back when wide.
+   * A row's panel (its details, a form), shown in place: right under the row it belongs to, across the whole
+   * width, so that on a phone it opens where the finger is rather than below the whole list.
    */
-  stacked?: boolean;
+  detail?: { rowKey: string | number; content: ReactNode } | null;
 }
 
 interface QueryLike<T> {
@@ -54,6 +52,34 @@ interface QueryLike<T> {
   error: Error | null;
   data: T | undefined;
   refetch: () => unknown;
+}
+
+/**
+ * When the panel's row leaves the list, the panel's row is moved to the end, and a moved element loses the
+ * keyboard focus: give it back to what had it inside the panel (a message that took the focus, a button).
+ */
+function useKeepFocusWhenMoved(listed: boolean) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  const focused = useRef<HTMLElement | null>(null);
+  const wasListed = useRef(listed);
+  useLayoutEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    const remember = (event: FocusEvent) => {
+      focused.current = event.target instanceof HTMLElement ? event.target : null;
+    };
+    row.addEventListener('focusin', remember);
+    return () => row.removeEventListener('focusin', remember);
+  });
+  useLayoutEffect(() => {
+    const moved = wasListed.current && !listed;
+    wasListed.current = listed;
+    const target = focused.current;
+    if (moved && target?.isConnected && ref.current?.contains(target) && document.activeElement !== target) {
+      target.focus({ preventScroll: true });
+    }
+  }, [listed]);
+  return ref;
 }
 
 /** A DataTable of what a query read (loading and errors shown by QueryState). */
@@ -83,98 +109,102 @@ export function PagedQueryTable<T>({
 }
 
 /**
- * One of the dashboard's lists: a captioned table in its own sideways-scrolling region (or, `stacked`, in rows
- * of labelled fields when narrow), a message when there are no rows, and the pager when the list is paged in
- * SQL.
+ * One of the dashboard's lists: a captioned table, a message when there are no rows, and the pager when the
+ * list is paged in SQL.
+ *
+ * On phones it stacks: where the list is narrower than its columns need (a container query, so it follows the
+ * space the list has and the visitor's text size), each row is shown as a block of labelled fields, one under
+ * another, instead of a table scrolled sideways. It stays a table for assistive technology (the header row is
+ * only visually hidden, each cell names its header) and gets its table look back when wide.
  */
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  paging,
-  stacked = false,
-}: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, empty, paging, detail }: DataTableProps<T>) {
   const id = useId();
+  const detailListed = detail ? rows.some((row) => rowKey(row) === detail.rowKey) : false;
+  const detailRowRef = useKeepFocusWhenMoved(detailListed);
   const cells = columns.map(cellOf);
   const headerId = (index: number) => `${id}-h${index}`;
-  const table =
-    rows.length === 0 ? (
-      <p className="text-muted-foreground">{empty}</p>
-    ) : (
-      <TableFrame label={caption}>
-        {/* Stacked, the table's parts are no longer laid out as a table (display: block): their roles are
+  const detailRow = detail ? (
+    <tr key="detail" role="row" ref={detailRowRef} className="@max-4xl:block">
+      <td
+        // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept when display: block drops the implicit role
+        role="cell"
+        colSpan={cells.length}
+        className="border-t border-border p-3 @max-4xl:block @max-4xl:border-t-0 @max-4xl:pt-0"
+      >
+        {detail.content}
+      </td>
+    </tr>
+  ) : null;
+  // One flat list of keyed rows, so that the panel's row keeps its state wherever it moves.
+  const bodyRows = [
+    ...rows.flatMap((row) => [
+      <tr
+        key={`row-${rowKey(row)}`}
+        role="row"
+        className="@max-4xl:block @max-4xl:space-y-2 @max-4xl:border-t @max-4xl:border-border @max-4xl:p-3 @max-4xl:first:border-t-0"
+      >
+        {cells.map((column, index) => (
+          // The visible label is for the eye only: a screen reader already names the cell's header.
+          <Td
+            key={column.header}
+            role="cell"
+            headers={headerId(index)}
+            className={cn(
+              column.numeric && 'text-right tabular-nums',
+              column.className,
+              '@max-4xl:flex @max-4xl:min-w-0 @max-4xl:flex-wrap @max-4xl:items-baseline @max-4xl:gap-x-2 @max-4xl:border-t-0 @max-4xl:p-0 @max-4xl:text-left',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className="hidden text-xs font-semibold uppercase tracking-wide text-muted-foreground @max-4xl:inline"
+            >
+              {column.header}
+            </span>
+            <div className="min-w-0 @max-4xl:max-w-full">{column.cell(row)}</div>
+          </Td>
+        ))}
+      </tr>,
+      ...(detail && detail.rowKey === rowKey(row) ? [detailRow] : []),
+    ]),
+    // The panel's row gone from the list (e.g. a refunded order under a 'Paid' filter): the panel stays, last,
+    // with its state (the same key), until it is closed.
+    ...(detail && !detailListed ? [detailRow] : []),
+  ];
+  const table = (
+    <>
+      {rows.length === 0 ? <p className="text-muted-foreground">{empty}</p> : null}
+      {rows.length > 0 || detailRow ? (
+        <TableFrame label={caption}>
+          {/* Stacked, the table's parts are no longer laid out as a table (display: block): their roles are
             given explicitly so that every browser still exposes a table with rows, headers and cells. */}
-        <table
-          className={cn('w-full border-collapse', stacked && '@max-4xl:block')}
-          role={stacked ? 'table' : undefined}
-        >
-          <caption className="sr-only">{caption}</caption>
-          <thead className={stacked ? '@max-4xl:sr-only' : undefined} role={stacked ? 'rowgroup' : undefined}>
-            <tr role={stacked ? 'row' : undefined}>
-              {cells.map((column, index) => (
-                <Th
-                  key={column.header}
-                  id={stacked ? headerId(index) : undefined}
-                  role={stacked ? 'columnheader' : undefined}
-                  className={column.numeric ? 'text-right' : undefined}
-                >
-                  {column.header}
-                </Th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className={stacked ? '@max-4xl:block' : undefined} role={stacked ? 'rowgroup' : undefined}>
-            {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                role={stacked ? 'row' : undefined}
-                className={
-                  stacked
-                    ? '@max-4xl:block @max-4xl:space-y-2 @max-4xl:border-t @max-4xl:border-border @max-4xl:p-3 @max-4xl:first:border-t-0'
-                    : undefined
-                }
-              >
-                {cells.map((column, index) => {
-                  const className = column.numeric
-                    ? `text-right tabular-nums ${column.className ?? ''}`
-                    : column.className;
-                  if (!stacked) {
-                    return (
-                      <Td key={column.header} className={className}>
-                        {column.cell(row)}
-                      </Td>
-                    );
-                  }
-                  // The visible label is for the eye only: a screen reader already names the cell's header.
-                  return (
-                    <Td
-                      key={column.header}
-                      role="cell"
-                      headers={headerId(index)}
-                      className={cn(
-                        className,
-                        '@max-4xl:flex @max-4xl:min-w-0 @max-4xl:flex-wrap @max-4xl:items-baseline @max-4xl:gap-x-2 @max-4xl:border-t-0 @max-4xl:p-0 @max-4xl:text-left',
-                      )}
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="hidden text-xs font-semibold uppercase tracking-wide text-muted-foreground @max-4xl:inline"
-                      >
-                        {column.header}
-                      </span>
-                      <div className="min-w-0 @max-4xl:max-w-full">{column.cell(row)}</div>
-                    </Td>
-                  );
-                })}
+          <table className="w-full border-collapse @max-4xl:block" role="table">
+            <caption className="sr-only">{caption}</caption>
+            {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when display: block drops the implicit role */}
+            <thead className="@max-4xl:sr-only" role="rowgroup">
+              <tr role="row">
+                {cells.map((column, index) => (
+                  <Th
+                    key={column.header}
+                    id={headerId(index)}
+                    role="columnheader"
+                    className={column.numeric ? 'text-right' : undefined}
+                  >
+                    {column.header}
+                  </Th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-    );
-  const framed = stacked ? <div className="@container">{table}</div> : table;
+            </thead>
+            {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when display: block drops the implicit role */}
+            <tbody className="@max-4xl:block" role="rowgroup">
+              {bodyRows}
+            </tbody>
+          </table>
+        </TableFrame>
+      ) : null}
+    </>
+  );
+  const framed = <div className="@container">{table}</div>;
   if (!paging) return framed;
   return (
     <div className="space-y-4">

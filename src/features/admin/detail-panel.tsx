@@ -58,7 +58,7 @@ export function DetailPanel({
   );
 }
 
-/** The button of a list row that opens (and closes) the row's panel below the list. */
+/** The button of a list row that opens (and closes) the row's panel, shown under the row (DataTable's detail). */
 export function DetailsToggle({
   label,
   accessibleLabel,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { discountAmount, discountLabel } from '@/content/account';
 import { orderStatusLabels, paymentsText, ordersText as text, type OrderStatus } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import {
@@ -19,9 +20,22 @@ import { QueryState } from './query-state';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { PagedQueryTable } from './data-table';
+import { FiltersDisclosure } from './filters-disclosure';
 import { RefundButton } from './refund-button';
 
+/** How many of the applied filters narrow the list (for the phone's 'Filters' button). */
+function activeFilters(filters: OrderFilters): number {
+  return [filters.search.trim(), filters.status, filters.from, filters.to].filter(Boolean).length;
+}
+
 const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
+
+/** 'Discount (WELCOME10)' and '−£0.30' when a promotion code lowered what was paid (docs/money.md "Discounts"). */
+function discountRow(order: OrderDetailWithCode): [string, string][] {
+  const discount = order.amount_pence - (order.amount_paid_pence ?? order.amount_pence);
+  if (discount <= 0) return [];
+  return [[discountLabel(order.promotion_code ?? null), discountAmount(formatPence(discount, { exact: true }))]];
+}
 
 export function OrdersSection() {
   const id = useId();
@@ -82,65 +96,67 @@ export function OrdersSection() {
       }
     >
       {exportError ? <Notice variant="error">{exportError}</Notice> : null}
-      <form
-        onSubmit={apply}
-        className="grid grid-cols-1 gap-4 rounded-xl border border-border p-4 sm:grid-cols-2 lg:grid-cols-5"
-      >
-        <div className="sm:col-span-2">
-          <Field id={`${id}-search`} label={text.searchLabel}>
-            <input
-              id={`${id}-search`}
-              type="search"
+      <FiltersDisclosure active={activeFilters(filters)}>
+        <form
+          onSubmit={apply}
+          className="grid grid-cols-1 gap-4 rounded-xl border border-border p-4 sm:grid-cols-2 lg:grid-cols-5"
+        >
+          <div className="sm:col-span-2">
+            <Field id={`${id}-search`} label={text.searchLabel}>
+              <input
+                id={`${id}-search`}
+                type="search"
+                className={inputClass}
+                value={draft.search}
+                onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+              />
+            </Field>
+          </div>
+          <Field id={`${id}-status`} label={text.statusLabel}>
+            <select
+              id={`${id}-status`}
               className={inputClass}
-              value={draft.search}
-              onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+              value={draft.status}
+              onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderStatus | '' })}
+            >
+              <option value="">{text.allStatuses}</option>
+              {statuses.map((status) => (
+                <option key={status} value={status}>
+                  {orderStatusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-from`} label={text.fromLabel} error={formError}>
+            <input
+              id={`${id}-from`}
+              type="date"
+              className={inputClass}
+              value={draft.from}
+              aria-invalid={formError ? true : undefined}
+              aria-describedby={formError ? `${id}-from-error` : undefined}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
             />
           </Field>
-        </div>
-        <Field id={`${id}-status`} label={text.statusLabel}>
-          <select
-            id={`${id}-status`}
-            className={inputClass}
-            value={draft.status}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderStatus | '' })}
-          >
-            <option value="">{text.allStatuses}</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {orderStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-from`} label={text.fromLabel} error={formError}>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={inputClass}
-            value={draft.from}
-            aria-invalid={formError ? true : undefined}
-            aria-describedby={formError ? `${id}-from-error` : undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label={text.toLabel}>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={inputClass}
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </Field>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-          <Button type="submit" size="sm">
-            {text.apply}
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={clear}>
-            {text.clear}
-          </Button>
-        </div>
-      </form>
+          <Field id={`${id}-to`} label={text.toLabel}>
+            <input
+              id={`${id}-to`}
+              type="date"
+              className={inputClass}
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            />
+          </Field>
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+            <Button type="submit" size="sm">
+              {text.apply}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={clear}>
+              {text.clear}
+            </Button>
+          </div>
+        </form>
+      </FiltersDisclosure>
 
       <PagedQueryTable
         query={query}
@@ -149,6 +165,16 @@ export function OrdersSection() {
         caption={text.tableCaption}
         rowKey={(order) => order.id}
         empty={text.noOrders}
+        detail={
+          selected
+            ? {
+                rowKey: selected,
+                content: (
+                  <OrderDetailPanel key={selected} orderId={selected} onClose={() => setSelected(null)} />
+                ),
+              }
+            : null
+        }
         columns={[
           { header: text.date, date: (order) => order.created_at },
           {
@@ -176,10 +202,6 @@ export function OrdersSection() {
           },
         ]}
       />
-
-      {selected ? (
-        <OrderDetailPanel key={selected} orderId={selected} onClose={() => setSelected(null)} />
-      ) : null}
     </AdminSection>
   );
 }
@@ -193,7 +215,10 @@ function OrderDetailPanel({ orderId, onClose }: { orderId: string; onClose: () =
   );
 }
 
-function OrderDetailView({ order }: { order: OrderDetail }) {
+/** admin_order_detail also names the promotion code the order was paid with (migration 20261128300000). */
+type OrderDetailWithCode = OrderDetail & { promotion_code?: string | null };
+
+function OrderDetailView({ order }: { order: OrderDetailWithCode }) {
   const [message, setMessage] = useState<Message>(null);
   const rows: [string, string][] = [
     [text.detailId, order.id],
@@ -205,6 +230,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       text.detailPaid,
       order.amount_paid_pence === null ? '—' : formatPence(order.amount_paid_pence, { exact: true }),
     ],
+    ...discountRow(order),
     [text.detailFulfilled, order.fulfilled_at ? formatDateTime(order.fulfilled_at) : '—'],
     [text.detailRefunded, order.refunded_at ? formatDateTime(order.refunded_at) : '—'],
     [text.detailPaymentIntent, order.stripe_payment_intent_id ?? '—'],

@@ -19,4 +19,6 @@ export interface VerifyPaymentResult {
   lines?: string[];
   /** On success: the catalogue products (audios) the order grants, for 'Listen now'. */
   productIds?: string[];
+  /** On success, when a promotion code lowered the total: by how much, and the code (null if unknown). */
+  discount?: { pence: number; code: string | null } | null;
 }

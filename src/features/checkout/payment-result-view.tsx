@@ -8,6 +8,7 @@ import {
   paymentRefundMessages as refundText,
   paymentResultText as text,
 } from '@/content/shop';
+import { discountAmount, discountLabel } from '@/content/account';
 import { formatPence } from '@/lib/format';
 import type { PaymentResult } from './use-payment-result';
 
@@ -55,6 +56,11 @@ export function PaymentResultView({ result, onListen, onCheckAgain }: PaymentRes
       <Outcome icon={<CheckCircle2 className="text-success" />} title={title} headingRef={heading}>
         <p>{message}</p>
         <Lines title={text.boughtTitle} lines={result.lines} />
+        {result.discount ? (
+          <p>
+            {discountLabel(result.discount.code)} {discountAmount(formatPence(result.discount.pence))}
+          </p>
+        ) : null}
         {result.lines.length > 0 ? <p className="text-sm text-muted-foreground">{text.receiptNote}</p> : null}
         <Actions>
           {onListen ? (

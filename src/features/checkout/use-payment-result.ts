@@ -16,6 +16,8 @@ export type PaymentResult =
       /** The audios the order grants, for 'Listen now'. */
       productIds: string[];
       refunded: { pence: number; titles: string[]; done: boolean } | null;
+      /** What a promotion code took off, and the code. */
+      discount: { pence: number; code: string | null } | null;
     }
   | { kind: 'processing' }
   | { kind: 'cancelled'; lines: string[] }
@@ -102,7 +104,7 @@ export function usePaymentResult({
     if (!sessionId) {
       if (legacySuccess) {
         void refreshPurchases().finally(() =>
-          show({ kind: 'success', title: null, lines: [], productIds: [], refunded: null }),
+          show({ kind: 'success', title: null, lines: [], productIds: [], refunded: null, discount: null }),
         );
       } else show({ kind: 'failed', reason: 'unverified' });
       return;
@@ -126,6 +128,7 @@ export function usePaymentResult({
               lines: data.lines ?? [],
               productIds: data.productIds ?? [],
               refunded: data.refunded && data.refunded.pence > 0 ? data.refunded : null,
+              discount: data.discount && data.discount.pence > 0 ? data.discount : null,
             });
           }
           if (!data?.pending) return show({ kind: 'failed', reason: 'unverified' });

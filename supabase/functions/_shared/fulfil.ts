@@ -7,7 +7,7 @@
 // Logs carry order and session ids only, never titles: what someone bought can reveal a health condition.
 import type Stripe from 'stripe';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { rpcWithRetry } from './db-retry.ts';
+import { isTransient, rpcWithRetry, TransientDatabaseError } from './db-retry.ts';
 import { sendOrderEmail } from './order-emails.ts';
 
 /** What fulfilment could not grant and refunded (or will refund on the next call, if Stripe failed). */
@@ -95,6 +95,26 @@ function paymentIntentId(session: Stripe.Checkout.Session): string | null {
   return value?.id ?? null;
 }
 
+/** The promotion code the customer paid with (as typed, e.g. WELCOME10), from a session whose discounts'
+ *  promotion codes are expanded; null when none was used. */
+export function promotionCodeOf(session: Stripe.Checkout.Session): string | null {
+  for (const discount of session.discounts ?? []) {
+    const promotion = discount.promotion_code;
+    if (promotion && typeof promotion !== 'string' && promotion.code) return promotion.code;
+  }
+  return null;
+}
+
+/** Stores the order's promotion code for its discount line (docs/money.md "Discounts"). */
+async function recordPromotionCode(db: SupabaseClient, orderId: string, code: string | null): Promise<void> {
+  if (code === null) return;
+  const { error } = await db.from('orders').update({ promotion_code: code }).eq('id', orderId);
+  if (!error) return;
+  const message = `fulfil: recording the promotion code of order ${orderId} failed: ${error.message}`;
+  // A busy or unreachable database is answered 503 like fulfil_order's, so the caller asks again.
+  throw isTransient(error) ? new TransientDatabaseError(message, error.code ?? '') : new Error(message);
+}
+
 /**
  * Fulfils the order behind a Checkout Session. Throws only on infrastructure failures (Stripe or the database
  * unreachable), which the caller answers with a retryable 5xx; everything else is a result.
@@ -102,7 +122,8 @@ function paymentIntentId(session: Stripe.Checkout.Session): string | null {
 export async function fulfil(stripe: Stripe, db: SupabaseClient, sessionId: string): Promise<FulfilResult> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.retrieve(sessionId);
+    // Expanded, each discount carries the promotion code the customer typed (`code`), not only its id.
+    session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['discounts.promotion_code'] });
   } catch (error) {
     if ((error as { code?: string }).code === 'resource_missing') {
       return { ok: false, reason: 'unknown', orderId: null, userId: null };
@@ -149,6 +170,9 @@ export async function fulfil(stripe: Stripe, db: SupabaseClient, sessionId: stri
     );
     return { ok: false, reason: 'mismatch', ...ids };
   }
+
+  // Before the order turns paid, so that whatever shows or sends it paid can name the code.
+  await recordPromotionCode(db, order.id, promotionCodeOf(session));
 
   const result = await rpcWithRetry<{
     status: string;

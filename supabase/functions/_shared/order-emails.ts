@@ -16,6 +16,8 @@ export type OrderEmailDetails = {
   currency: string;
   amount_pence: number;
   amount_paid_pence: number | null;
+  /** The promotion code paid with (e.g. WELCOME10), named on the discount line; null without one. */
+  promotion_code?: string | null;
   ungranted_pence: number;
   ungranted_refunded: boolean;
   refunded_at: string | null;
@@ -71,7 +73,10 @@ function receiptRows(
   const rows = order.lines.map((line) => ({ label: line.title, amount: pounds(line.price_pence) }));
   const totals: Row[] = [];
   if (paid !== order.amount_pence)
-    totals.push({ label: 'Discount', amount: `-${pounds(order.amount_pence - paid)}` });
+    totals.push({
+      label: order.promotion_code ? `Discount (${order.promotion_code})` : 'Discount',
+      amount: `-${pounds(order.amount_pence - paid)}`,
+    });
   totals.push({ label: 'Total paid', amount: pounds(paid) });
   const notes: string[] = [];
   if (order.ungranted_pence > 0) {

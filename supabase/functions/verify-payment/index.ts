@@ -66,7 +66,16 @@ serve(async (req) => {
     return failure(200, messages[result.reason], result.reason === 'unpaid');
   }
 
-  const [lines, items] = await Promise.all([
+  const [paid, lines, items] = await Promise.all([
+    db
+      .from('orders')
+      .select('amount_pence, amount_paid_pence, promotion_code')
+      .eq('id', order.id)
+      .maybeSingle<{
+        amount_pence: number;
+        amount_paid_pence: number | null;
+        promotion_code: string | null;
+      }>(),
     db.from('order_lines').select('title').eq('order_id', order.id).order('position', { ascending: true }),
     db
       .from('order_items')
@@ -75,11 +84,18 @@ serve(async (req) => {
       .order('line_position')
       .order('product_id'),
   ]);
+  if (paid.error) console.warn('[verify-payment] reading the amounts of order', order.id, 'failed');
   if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
   if (items.error) console.warn('[verify-payment] reading the items of order', order.id, 'failed');
   const titles = (lines.data ?? []).map((line: { title: string }) => line.title);
   // The audios this order grants, so the result page can offer 'Listen now' with them.
   const productIds = (items.data ?? []).map((item: { product_id: string }) => item.product_id);
+  // A promotion code is the only way to pay less than the order's total (docs/money.md "Discounts").
+  const discountPence = paid.data
+    ? paid.data.amount_pence - (paid.data.amount_paid_pence ?? paid.data.amount_pence)
+    : 0;
+  const discount =
+    discountPence > 0 ? { pence: discountPence, code: paid.data?.promotion_code ?? null } : null;
   const refunded = result.ungranted
     ? { pence: result.ungranted.pence, titles: result.ungranted.titles, done: result.ungranted.refunded }
     : null;
@@ -91,5 +107,6 @@ serve(async (req) => {
     pending: false,
     lines: titles,
     productIds,
+    discount,
   });
 });

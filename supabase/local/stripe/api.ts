@@ -2,7 +2,7 @@
 //   POST /v1/checkout/sessions                 create (mode payment, price_data line items)
 //   GET  /v1/checkout/sessions                 list, newest first (created[gte|gt|lte|lt], status, limit,
 //                                              starting_after), as reconcile-payments pages through them
-//   GET  /v1/checkout/sessions/:id             retrieve (expand[]=line_items)
+//   GET  /v1/checkout/sessions/:id             retrieve (expand[]=line_items, expand[]=discounts.promotion_code)
 //   GET  /v1/checkout/sessions/:id/line_items  list line items
 //   POST /v1/checkout/sessions/:id/expire      expire an open session (sends checkout.session.expired)
 //   POST /v1/refunds                           refund a payment intent (sends charge.refunded)
@@ -13,6 +13,7 @@ import { STAND_IN_BASE_PATH } from './settings.ts';
 import {
   applyPromotion,
   nowSeconds,
+  promotionCodeObject,
   stateOf,
   stripeId,
   type Charge,
@@ -89,9 +90,23 @@ function lineItemsList(stored: StoredSession): unknown {
 }
 
 function sessionBody(stored: StoredSession, expand: string[]): unknown {
-  return expand.includes('line_items')
-    ? { ...stored.session, line_items: lineItemsList(stored) }
-    : stored.session;
+  const { session, promotion } = stored;
+  return {
+    ...session,
+    ...(expand.includes('line_items') ? { line_items: lineItemsList(stored) } : {}),
+    // Expanded, each discount's promotion_code id becomes the promotion code object (with its `code`).
+    ...(expand.includes('discounts.promotion_code')
+      ? {
+          discounts: session.discounts.map((discount) => ({
+            ...discount,
+            promotion_code:
+              promotion && discount.promotion_code === promotion.id
+                ? promotionCodeObject(promotion)
+                : discount.promotion_code,
+          })),
+        }
+      : {}),
+  };
 }
 
 function createSession(stack: StackContext, form: FormObject): ApiResult {

@@ -162,6 +162,30 @@ export const PROMOTION_CODES: readonly PromotionCode[] = [
   { code: 'WELCOME10', percentOff: 10, id: 'promo_local_welcome10', couponId: 'local_welcome10' },
 ];
 
+/** A promotion code as Stripe's API returns it (`expand[]=discounts.promotion_code` on a session). */
+export function promotionCodeObject(promotion: PromotionCode): Record<string, unknown> {
+  return {
+    id: promotion.id,
+    object: 'promotion_code',
+    active: true,
+    code: promotion.code,
+    created: 0,
+    customer: null,
+    customer_account: null,
+    expires_at: null,
+    livemode: false,
+    max_redemptions: null,
+    metadata: {},
+    promotion: { type: 'coupon', coupon: promotion.couponId },
+    restrictions: {
+      first_time_transaction: false,
+      minimum_amount: null,
+      minimum_amount_currency: null,
+    },
+    times_redeemed: 0,
+  };
+}
+
 export function findPromotionCode(code: string): PromotionCode | null {
   const wanted = code.trim().toUpperCase();
   return PROMOTION_CODES.find((promo) => promo.code === wanted) ?? null;

@@ -21,6 +21,8 @@ interface CatalogueRow {
 export interface ProductRow extends CatalogueRow {
   audio_path: string | null;
   preview_path: string | null;
+  /** How long the full track plays (read from the uploaded file, editable); the shop shows it. */
+  duration_seconds: number | null;
 }
 
 export interface PackageRow extends CatalogueRow {
@@ -28,7 +30,7 @@ export interface PackageRow extends CatalogueRow {
 }
 
 const PRODUCT_COLUMNS =
-  'id, slug, title, category, description, price_pence, published, audio_path, preview_path';
+  'id, slug, title, category, description, price_pence, published, audio_path, preview_path, duration_seconds';
 
 /** Products or packages, every one (admins read unpublished too), matching the search in title or category. */
 async function readCatalogue(
@@ -71,6 +73,8 @@ export interface CatalogueEdit {
   description: string;
   price_pence: number;
   published: boolean;
+  /** Products only. */
+  duration_seconds?: number | null;
 }
 
 export async function updateCatalogueItem(
@@ -180,7 +184,17 @@ export function useReplaceProductAudio() {
       file: File;
       format: AudioFormat;
       onProgress: (percent: number) => void;
-    }) => replaceProductAudio(upload.productId, upload.kind, upload.file, upload.format, upload.onProgress),
+      /** The full track's length read from the file, stored with it (null: not read, or a preview). */
+      seconds?: number | null;
+    }) =>
+      replaceProductAudio(
+        upload.productId,
+        upload.kind,
+        upload.file,
+        upload.format,
+        upload.onProgress,
+        upload.seconds ?? null,
+      ),
     onSuccess: () => void refreshAfterWrite(queryClient, ['products']),
   });
 }
