@@ -81,5 +81,5 @@ function firstLoadModules(html: string, module: RouteModuleKey): string[] {
 export { buildRobotsTxt, buildSitemapXml, sitemapEntries } from './config/sitemap';
 export { supabaseEnv as buildEnv } from './config/supabase-env';
 export { site } from './config/site';
-export { buildDate } from './lib/format';
+export { buildDate } from './lib/build-date';
 export { provideCatalogueSnapshot } from './features/catalogue/catalogue-snapshot';

@@ -16,6 +16,3 @@ export function formatPence(pence: number, { exact = false }: { exact?: boolean 
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }
-
-/** The site's build date (YYYY-MM-DD), injected by Vite; used as sitemap lastmod. */
-export const buildDate: string = __BUILD_DATE__;

@@ -72,6 +72,8 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
         pending: false,
         lines: [product.title],
         productIds: [product.id],
+        // Paid in full: no promotion code took anything off.
+        discount: null,
       },
     });
     expect(await purchasesOf(stack, customer.userId)).toHaveLength(1);
@@ -112,6 +114,7 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
       pending: false,
       lines: [a!.title, b!.title, c!.title],
       productIds: [a!.id, b!.id, c!.id],
+      discount: null,
     });
     expect((await purchasesOf(stack, customer.userId)).map((p) => p.product_id).sort()).toEqual(
       [a!.id, b!.id, c!.id].sort(),

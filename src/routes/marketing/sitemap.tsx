@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { priorityBand, sitemapEntries, type PriorityBand } from '@/config/sitemap';
 import { sitemapPageContent as content } from '@/content/sitemap-page';
 import { cn } from '@/lib/cn';
-import { buildDate } from '@/lib/format';
+import { buildDate } from '@/lib/build-date';
 import { AppLink } from '@/components/ui/app-link';
 
 const bandClass: Record<PriorityBand, string> = {
