@@ -80,9 +80,10 @@ test('sections by keyboard; orders filter, detail and CSV export', async ({ page
   const orders = tab(page, 'Orders');
   await orders.getByLabel('Status').selectOption('refunded');
   await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
+  // The seeded refunded order, and any another test (admin-phone.spec, in parallel) refunded meanwhile.
   const rows = orders.getByRole('table', { name: 'Orders, newest first' }).locator('tbody tr');
-  await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Refunded');
+  for (const row of await rows.all()) await expect(row).toContainText('Refunded');
   await rows
     .first()
     .getByRole('button', { name: /Details of the order/ })
@@ -96,8 +97,8 @@ test('sections by keyboard; orders filter, detail and CSV export', async ({ page
   for await (const chunk of file) chunks.push(chunk as Buffer);
   const csv = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
   expect(csv[0]).toBe('Order ID,Date,Customer email,Items,Total (GBP),Paid (GBP),Status,Refunded at');
-  expect(csv).toHaveLength(2);
-  expect(csv[1]).toContain('"refunded"');
+  expect(csv.length).toBeGreaterThanOrEqual(2);
+  for (const line of csv.slice(1)) expect(line).toContain('"refunded"');
 });
 
 test('catalogue: a new price shows in the shop catalogue; the edit is logged', async ({ page, request }) => {

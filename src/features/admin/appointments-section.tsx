@@ -39,8 +39,10 @@ export function AppointmentsSection({
                 rows={items}
                 rowKey={(row) => row.id}
                 empty={empty}
+                // Only the table that lists the chosen appointment shows its record (a table keeps a panel whose
+                // row has left it, which here would show the record twice).
                 detail={
-                  selected?.user_id
+                  selected?.user_id && items.some((item) => item.id === selected.id)
                     ? {
                         rowKey: selected.id,
                         content: (
