@@ -43,7 +43,8 @@ function start(): void {
   // to its loading state by the first context change in the chrome above it (consent, auth, settings).
   // The banner's code too when the prerendered banner is showing (no stored choice: the before-paint script
   // said so), so it hydrates with the page.
-  preloadSideMenuIfPressedEarly();
+  // The menu's code too when the menu was pressed before the code ran: that press is the visitor's first wish.
+  const menu = preloadSideMenuIfPressedEarly()?.catch(() => undefined) ?? null;
   const bannerShowing = document.documentElement.hasAttribute(BANNER_ALLOWED_ATTRIBUTE);
   const banner = bannerShowing ? preloadCookieBanner().catch(() => undefined) : null;
   const page = (prerendered ? prepareAdoption(container, pathname) : Promise.resolve(false)).then(
@@ -54,7 +55,7 @@ function start(): void {
       return adopted;
     },
   );
-  void Promise.all([page, banner]).then(render);
+  void Promise.all([page, banner, menu]).then(render);
 }
 
 start();

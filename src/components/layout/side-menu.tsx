@@ -10,11 +10,12 @@ import { MOBILE_MENU_BUTTON_ID } from './skip-links';
 const loadPanel = () => import('./side-menu-panel');
 
 /**
- * Fetches the panel's code now when the menu button was pressed before the app's code ran (src/main.tsx, before
- * hydrating): the replayed press then opens the menu without waiting for a second download.
+ * Fetches the panel's code now when the menu button was pressed before the app's code ran (src/main.tsx waits
+ * for it before hydrating): the replayed press then opens the menu as the page comes alive, not a second
+ * download later. Null when the button was not pressed.
  */
-export function preloadSideMenuIfPressedEarly(): void {
-  if (hasEarlyPress(document.getElementById(MOBILE_MENU_BUTTON_ID))) void loadPanel();
+export function preloadSideMenuIfPressedEarly(): Promise<unknown> | null {
+  return hasEarlyPress(document.getElementById(MOBILE_MENU_BUTTON_ID)) ? loadPanel() : null;
 }
 const SideMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.SideMenuPanel })));
 
