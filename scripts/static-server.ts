@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -139,10 +138,15 @@ export async function startStaticServer({
       body = file + encoding.suffix;
       responseHeaders['Content-Encoding'] = encoding.encoding;
     }
-    responseHeaders['Content-Length'] = String((await stat(body)).size);
+    // Length and bytes from one open file: a page rebuilt meanwhile is renamed over this path
+    // (docs/catalogue-rebuild.md), and a length read by name could belong to the other version.
+    const handle = await open(body, 'r');
+    responseHeaders['Content-Length'] = String((await handle.stat()).size);
     response.writeHead(status, responseHeaders);
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(body).pipe(response);
+    if (request.method === 'HEAD') {
+      await handle.close();
+      response.end();
+    } else handle.createReadStream().pipe(response);
   }
 
   const server = createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, (request, response) => {
