@@ -5,7 +5,7 @@ import { offlineText } from '@/content/offline';
 import type { KnownOwnedAudio } from '@/features/offline/known-owned-audio';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 import { useSavedAudio } from '@/features/offline/use-saved-audio';
-import { formatDateGB } from './account-format';
+import { OwnedAudioSummary } from './owned-audio-summary';
 import type { ListenableAudio } from './your-audio-section';
 
 const text = accountText.audio;
@@ -37,21 +37,7 @@ export function OfflineAudioList({ audios, userId, onPlay }: OfflineAudioListPro
               key={audio.id}
               className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between"
             >
-              <div className="min-w-0">
-                <h3 className="font-semibold break-words text-foreground">{audio.title}</h3>
-                <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-                  {audio.category ? (
-                    <div className="flex gap-1">
-                      <dt className="sr-only">{text.category}</dt>
-                      <dd>{audio.category}</dd>
-                    </div>
-                  ) : null}
-                  <div className="flex gap-1">
-                    <dt>{text.purchased}</dt>
-                    <dd>{formatDateGB(audio.purchaseDate)}</dd>
-                  </div>
-                </dl>
-              </div>
+              <OwnedAudioSummary audio={audio} />
               {saved.has(audio.productId) ? (
                 <div className="flex flex-wrap gap-2">
                   {onPlay ? (

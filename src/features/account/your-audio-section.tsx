@@ -6,7 +6,7 @@ import { accountText } from '@/content/account';
 import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { downloadOwnedAudio } from './account-api';
-import { formatDateGB } from './account-format';
+import { OwnedAudioSummary } from './owned-audio-summary';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
@@ -142,27 +142,7 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
                 key={audio.id}
                 className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between"
               >
-                <div className="min-w-0">
-                  <h3 className="font-semibold break-words text-foreground">{audio.title}</h3>
-                  <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-                    {audio.category ? (
-                      <div className="flex gap-1">
-                        <dt className="sr-only">{text.category}</dt>
-                        <dd>{audio.category}</dd>
-                      </div>
-                    ) : null}
-                    <div className="flex gap-1">
-                      <dt>{text.purchased}</dt>
-                      <dd>{formatDateGB(audio.purchaseDate)}</dd>
-                    </div>
-                    {paid ? (
-                      <div className="flex gap-1">
-                        <dt className="sr-only">{text.price}</dt>
-                        <dd>{paid}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                </div>
+                <OwnedAudioSummary audio={audio} paid={paid} />
                 {isPlayable(audio) ? (
                   <div className="flex flex-wrap gap-2">
                     {player ? (
