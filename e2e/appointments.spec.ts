@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { answerConsent, expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
 // Appointments end to end, in Chromium against the production build and the in-memory local stack: the demo
 // customer books on the local scheduler stand-in (which sends signed webhooks to scheduler-webhook), sees the
@@ -15,13 +15,7 @@ const customer = { name: 'Demo Customer', email: 'customer@example.com', passwor
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
+  await answerConsent(page);
 });
 
 async function signIn(page: Page, path: string, email: string, button: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
 import { describeViolations, scanWithAxe } from './axe';
-import { expect, test, waitForHydration } from './fixtures';
+import { answerConsent, expect, test, waitForHydration } from './fixtures';
 import { expectKeyboardWalk } from './keyboard-walk';
 
 // WCAG 2.1 A/AA scan (axe-core) of every public route, at phone and desktop widths, in the default and the
@@ -36,15 +36,7 @@ async function usePalette(page: Page, palette: Palette) {
   }, palette === 'high-contrast');
 }
 
-async function withConsentStored(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
-}
+const withConsentStored = (page: Page) => answerConsent(page);
 
 async function open(page: Page, path: string) {
   await page.goto(path);

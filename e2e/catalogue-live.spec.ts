@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect as baseExpect, test, waitForHydration } from './fixtures';
+import { answerConsent, expect as baseExpect, test, waitForHydration } from './fixtures';
 
 // The prerendered shop pages carry the catalogue of the last build; once the page is idle the live catalogue
 // replaces it (docs/catalogue-rebuild.md). Until the site is rebuilt after a change, that replacement brings new
@@ -65,13 +65,7 @@ function changedProducts(inView: string, pricePence: number) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
+  await answerConsent(page);
 });
 
 // Tennis Focus: content above it grows (a new audio, a whole category). Wake Refreshed: its own category

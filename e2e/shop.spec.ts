@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeProblems } from './axe';
-import { expect as baseExpect, open, submitSignIn, test, uniqueEmail } from './fixtures';
+import { answerConsent, expect as baseExpect, open, submitSignIn, test, uniqueEmail } from './fixtures';
 import { PASSWORD, audioItem, createConfirmedUser } from './shop-journey';
 
 // The shop end to end, in Chromium against the production build, the in-memory local stack and its Stripe
@@ -46,13 +46,7 @@ async function payWith(page: Page, card: string): Promise<void> {
 
 test.beforeEach(async ({ page }) => {
   // Consent answered up front, so the cookie banner covers nothing.
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-  });
+  await answerConsent(page);
 });
 
 test('browse, preview, add, cart, sign in, pay: the result page says "Payment Successful!" and the audio is owned', async ({
