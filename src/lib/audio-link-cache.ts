@@ -38,7 +38,8 @@ export interface AudioLinkCache {
 const MIN_LEFT_MS = 5000;
 
 export function createAudioLinkCache(
-  mint: (productId: string) => Promise<MintedLink>,
+  /** Mints `productId`'s link for `account` (which may refuse when that account is no longer signed in). */
+  mint: (productId: string, account: string) => Promise<MintedLink>,
   options: { now?: () => number } = {},
 ): AudioLinkCache {
   const now = options.now ?? Date.now;
@@ -55,7 +56,7 @@ export function createAudioLinkCache(
 
   const start = (account: string, productId: string) => {
     const key = keyOf(account, productId);
-    const entry: Entry = { link: mint(productId), mintedAt: now(), expiresAt: null, minted: null };
+    const entry: Entry = { link: mint(productId, account), mintedAt: now(), expiresAt: null, minted: null };
     entries.set(key, entry);
     entry.link.then(
       (link) => {
@@ -99,7 +100,7 @@ export function createAudioLinkCache(
     },
     take(account, productId) {
       const entry = remove(keyOf(account, productId));
-      return entry && fresh(entry) ? entry.link : mint(productId);
+      return entry && fresh(entry) ? entry.link : mint(productId, account);
     },
     takeMinted(account, productId) {
       const key = keyOf(account, productId);

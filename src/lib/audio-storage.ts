@@ -42,13 +42,18 @@ async function mintOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   return signed;
 }
 
-const links = createAudioLinkCache(mintOwnedAudioUrl);
-
 /** The signed-in account's id (read locally from the session): a link minted for one account is never another's. */
 async function currentAccount(): Promise<string | null> {
   const { data } = await (await getSupabase()).auth.getSession();
   return data.session?.user.id ?? null;
 }
+
+// A link minted ahead is asked for only while its account is still the one signed in: after a sign-out the
+// request would go without a session, and audio-url would refuse it (401).
+const links = createAudioLinkCache(async (productId, account) => {
+  if ((await currentAccount()) !== account) throw new AudioUnavailableError('This audio is not available.');
+  return mintOwnedAudioUrl(productId);
+});
 
 /**
  * A short-lived link to the full audio of a product the signed-in customer owns (or any product, for an
