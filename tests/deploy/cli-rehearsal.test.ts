@@ -3,9 +3,10 @@
 // (hosted-roles.sql, bootstrap.sql) on the real PostgreSQL 17 server, connecting as `postgres` (not a
 // superuser), exactly as a deployer's `supabase db push --db-url … --include-seed` does; then the smoke test:
 // the catalogue read as anon and a purchase as the service role, both through `authenticator` switching
-// role as PostgREST does.
+// role as PostgREST does. The command is read from the README's Deployment section, so the two cannot drift apart.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +18,28 @@ import { PostgresDatabase } from '../../supabase/local/db/engine.ts';
 import { createHostedDatabase, type RealPostgresDatabase } from '../../supabase/local/db/real-postgres.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const cli = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('supabase/package.json')),
-  'dist/supabase.js',
+const requireFrom = createRequire(import.meta.url);
+const cli = path.join(path.dirname(requireFrom.resolve('supabase/package.json')), 'dist/supabase.js');
+const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+const deployment = readme.slice(
+  readme.indexOf('**Backend (hosted Supabase).**'),
+  readme.indexOf('## Performance'),
 );
+
+/** The database step a deployer runs: the one `npx supabase db push` line of the README's Deployment section. */
+const readmePush = deployment.split('\n').filter((line) => line.trim().startsWith('npx supabase db push'));
+/** What the rehearsal adds, each named in the README's rehearsal paragraph: no prompt, and no TLS on the test server. */
+const EXTRA_ARGS = ['--yes'];
+const EXTRA_URL = '?sslmode=disable';
+
+/** The README's command as arguments of the CLI, with the target database in place of $SUPABASE_DB_URL. */
+function pushArgs(url: string): string[] {
+  const words = readmePush[0]!.trim().split(/\s+/).slice(2);
+  return [
+    ...words.map((word) => (word === '"$SUPABASE_DB_URL"' ? `${url}${EXTRA_URL}` : word)),
+    ...EXTRA_ARGS,
+  ];
+}
 
 let target: RealPostgresDatabase;
 let deployer: PostgresDatabase;
@@ -33,21 +52,12 @@ const service: RequestContext = { role: 'service_role', claims: { role: 'service
 beforeAll(async () => {
   target = await createHostedDatabase(inject('realPostgres'));
   // The README's command. sslmode=disable only because the test server has no certificate; hosted needs TLS.
-  push = await promisify(execFile)(
-    process.execPath,
-    [
-      cli,
-      'db',
-      'push',
-      '--db-url',
-      `${target.url}?sslmode=disable`,
-      '--include-seed',
-      '--yes',
-      '--workdir',
-      repo,
-    ],
-    { cwd: repo, timeout: 120_000, env: { ...process.env, DO_NOT_TRACK: '1' } },
-  );
+  // Run from the repository root, as a deployer does (the CLI finds supabase/ there).
+  push = await promisify(execFile)(process.execPath, [cli, ...pushArgs(target.url)], {
+    cwd: repo,
+    timeout: 120_000,
+    env: { ...process.env, DO_NOT_TRACK: '1' },
+  });
   deployer = await PostgresDatabase.connect(target.url);
   api = await PostgresDatabase.connect(target.authenticatorUrl);
 }, 180_000);
@@ -56,6 +66,28 @@ afterAll(async () => {
   await deployer?.close();
   await api?.close();
   await target?.drop();
+});
+
+describe('the README runs what this rehearsal runs', () => {
+  it('one db push line, with the target URL as its only variable; the extras are named in the README', () => {
+    expect(readmePush).toHaveLength(1);
+    expect(readmePush[0]!.split('"$SUPABASE_DB_URL"')).toHaveLength(2);
+    const args = pushArgs('postgres://target');
+    expect(args.slice(0, 2)).toEqual(['db', 'push']);
+    expect(args).toContain('postgres://target?sslmode=disable');
+    // The checks below read the seed's catalogue: the README's command must load it.
+    expect(args).toContain('--include-seed');
+    const rehearsal = deployment.slice(deployment.indexOf('`npm test` rehearses step 1 exactly'));
+    for (const extra of [...EXTRA_ARGS, EXTRA_URL.slice(1)]) expect(rehearsal).toContain(`\`${extra}\``);
+  });
+
+  it('the CLI version the README names is the one installed and pinned', () => {
+    const pinned = (requireFrom('../../package.json') as { devDependencies: Record<string, string> })
+      .devDependencies.supabase;
+    const installed = (requireFrom('supabase/package.json') as { version: string }).version;
+    expect(pinned).toBe(installed);
+    expect(deployment).toContain(`\`supabase@${installed}\``);
+  });
 });
 
 describe('supabase db push --db-url … --include-seed on a fresh hosted-like database', () => {
