@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { HeroHeading } from '@/components/ui/hero-heading';
 import { paths } from '@/config/paths';
 import { homeContent as content } from '@/content/home';
 import { BookingButton } from '@/features/booking/booking-button';
@@ -35,10 +36,7 @@ export function Component() {
           the cookie banner on a first visit (docs/cookie-banner.md). Reading order stays heading, lead, actions. */}
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 pt-6 pb-10 sm:py-24">
         <Container width="4xl" className="flex flex-col text-center sm:block">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
-            {content.hero.title}
-          </h1>
+          <HeroHeading eyebrow={content.hero.eyebrow} title={content.hero.title} />
           <p className="order-last mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:order-none sm:text-xl">
             {content.hero.lead}
           </p>

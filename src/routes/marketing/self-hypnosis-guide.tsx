@@ -13,6 +13,7 @@ import { Seo } from '@/components/seo/seo';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { HeroHeading } from '@/components/ui/hero-heading';
 import { paths } from '@/config/paths';
 import { selfHypnosisGuideContent as content } from '@/content/self-hypnosis-guide';
 import { cn } from '@/lib/cn';
@@ -47,10 +48,7 @@ export function Component() {
       />
       <section className="bg-gradient-to-br from-brand-50 via-background to-brand-100 py-14 sm:py-20">
         <Container width="4xl" className="text-center">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
-            {content.hero.title}
-          </h1>
+          <HeroHeading eyebrow={content.hero.eyebrow} title={content.hero.title} />
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
             {content.hero.lead}
           </p>
@@ -155,7 +153,10 @@ export function Component() {
             {content.consultation.title}
           </h2>
           <p className="mt-3 text-muted-foreground">{content.consultation.text}</p>
-          <AppLink to={content.consultation.to} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}>
+          <AppLink
+            to={content.consultation.to}
+            className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}
+          >
             <MessageCircle aria-hidden="true" />
             {content.consultation.label}
           </AppLink>
