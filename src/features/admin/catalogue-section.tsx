@@ -17,6 +17,7 @@ import { AdminSection } from './admin-section';
 import { DetailPanel } from './detail-panel';
 import { messageOf, Notice } from './notice';
 import { SearchForm } from './search-form';
+import { SiteRebuildNotice } from './site-rebuild-notice';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
@@ -98,6 +99,7 @@ export function CatalogueSection() {
     >
       <SearchForm label={text.searchLabel} onSearch={setSearch} />
 
+      <SiteRebuildNotice />
       {notice ? <Notice variant="success">{notice}</Notice> : null}
       {editorAt === 'top' ? editor : null}
 
@@ -245,7 +247,10 @@ function ItemEditor({
     saving.mutate(request, {
       onSuccess: (created) => {
         if (created) onSaved(text.created(created.title), created);
-        else onSaved(editing.kind === 'new-package' ? text.packageCreated(changes.title) : text.saved(changes.title));
+        else
+          onSaved(
+            editing.kind === 'new-package' ? text.packageCreated(changes.title) : text.saved(changes.title),
+          );
       },
       onError: (error) => {
         const code = (error as { code?: string }).code;
@@ -262,11 +267,7 @@ function ItemEditor({
 
   return (
     <DetailPanel title={heading} closeLabel={adminText.close} onClose={onClose} returnFocusTo={returnFocusTo}>
-      <form
-        onSubmit={save}
-        noValidate
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      >
+      <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {failure ? (
           <div className="sm:col-span-2">
             <Notice variant="error">{failure}</Notice>
@@ -390,14 +391,17 @@ function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
     title: entry.products?.title ?? '',
   }));
 
-
   return (
     <div className="border-t border-border pt-4">
       <PackageContents
         items={items}
         help={`${text.contentsHelp} ${text.contentsSavedAtOnce}`}
-        onAdd={(product) => changeItem.mutateAsync({ change: 'add', packageId: pkg.id, productId: product.id })}
-        onRemove={(entry) => changeItem.mutateAsync({ change: 'remove', packageId: pkg.id, productId: entry.id })}
+        onAdd={(product) =>
+          changeItem.mutateAsync({ change: 'add', packageId: pkg.id, productId: product.id })
+        }
+        onRemove={(entry) =>
+          changeItem.mutateAsync({ change: 'remove', packageId: pkg.id, productId: entry.id })
+        }
       />
     </div>
   );
