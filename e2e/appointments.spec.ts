@@ -12,9 +12,10 @@ import {
 import { createCustomer, createPaidOrder, SEEDED_ADMIN, type Customer } from './stack-data';
 
 // Appointments end to end, in Chromium against the production build and the in-memory local stack: a customer
-// of the test's own (e2e/stack-data.ts, so the tests run in parallel) books on the local scheduler stand-in (which sends signed webhooks to scheduler-webhook), sees the
-// appointment in My Account, reschedules it through the link there, the admin sees it this week or later with
-// the client's record and the overview's count, then the customer cancels it. Axe at 375 and 1280 px.
+// of the test's own (e2e/stack-data.ts, so the tests run in parallel) books on the local scheduler stand-in
+// (which sends signed webhooks to scheduler-webhook), sees the appointment in My Account, reschedules it
+// through the link there, the admin sees it this week or later with the client's record and the overview's
+// count, then the customer cancels it. Axe at 375 and 1280 px.
 test.setTimeout(120_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
