@@ -4,11 +4,12 @@ import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
 import { expect as baseExpect, test } from './fixtures';
 import { findLayoutProblems } from './layout-check';
+import { createCustomer, createPaidOrder, createProduct } from './stack-data';
 
 // The practitioner's main jobs on a 375 px phone (issue 29): find an order, open it where it is listed and
 // refund it; edit a product and take its length from an uploaded file; look at a customer. Lists stack into
-// labelled rows, the orders' filters fold behind 'Filters', and nothing scrolls sideways.
-test.describe.configure({ mode: 'serial' });
+// labelled rows, the orders' filters fold behind 'Filters', and nothing scrolls sideways. Each test makes the
+// order or audio it changes (e2e/stack-data.ts), so they run in parallel.
 test.setTimeout(150_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -37,7 +38,11 @@ async function gapBelow(row: Locator, panel: Locator): Promise<number> {
   );
 }
 
-test('find an order, open it in place and refund it', async ({ page }) => {
+test('find an order, open it in place and refund it', async ({ page, request }) => {
+  // Two paid orders: one is refunded, the other stays listed under 'Paid'.
+  const customer = await createCustomer(request, 'phone-refund');
+  await createPaidOrder(request, customer, 'wake-refreshed');
+  await createPaidOrder(request, customer, 'fearless-flying');
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Orders' }).click();
   const orders = tab(page, 'Orders');
@@ -54,7 +59,7 @@ test('find an order, open it in place and refund it', async ({ page }) => {
   await expectUsable(page, 'orders');
 
   await filters.click();
-  await orders.getByLabel('Search by customer email or audio title').fill('grace.okafor');
+  await orders.getByLabel('Search by customer email or audio title').fill(customer.email);
   await orders.getByLabel('Status').selectOption('paid');
   await orders.getByRole('button', { name: 'Apply filters' }).click();
   await expect(orders.getByRole('button', { name: 'Filters (2 active)' })).toBeVisible();
@@ -62,7 +67,7 @@ test('find an order, open it in place and refund it', async ({ page }) => {
   const rows = table
     .locator('tbody tr')
     .filter({ has: page.getByRole('button', { name: /Details of the order/ }) });
-  await expect(rows.first()).toContainText('grace.okafor@example.com');
+  await expect(rows.first()).toContainText(customer.email);
   const paidCount = await rows.count();
 
   const opener = rows.first().getByRole('button', { name: /Details of the order/ });
@@ -83,15 +88,22 @@ test('find an order, open it in place and refund it', async ({ page }) => {
   await expect(detail).toHaveCount(0);
 });
 
-test('edit a product: its length comes from the uploaded file and stays editable', async ({ page }) => {
+test('edit a product: its length comes from the uploaded file and stays editable', async ({
+  page,
+  request,
+}) => {
+  const { title } = await createProduct(request, 'Phone');
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Catalogue' }).click();
   const catalogue = tab(page, 'Catalogue');
-  await catalogue.getByLabel('Search products and packages').fill('Calm at the Dentist');
+  await catalogue.getByLabel('Search products and packages').fill(title);
   await catalogue.getByRole('button', { name: 'Search' }).click();
-  await catalogue.getByRole('button', { name: 'Edit Calm at the Dentist' }).first().click();
-  const editor = catalogue.getByRole('region', { name: 'Edit Calm at the Dentist' });
-  await expect(editor.getByRole('heading', { name: 'Edit Calm at the Dentist' })).toBeFocused();
+  await catalogue
+    .getByRole('button', { name: `Edit ${title}` })
+    .first()
+    .click();
+  const editor = catalogue.getByRole('region', { name: `Edit ${title}` });
+  await expect(editor.getByRole('heading', { name: `Edit ${title}` })).toBeFocused();
   const length = editor.getByLabel('Length');
 
   // Not an MP3 at all: refused before anything is stored.
@@ -120,11 +132,14 @@ test('edit a product: its length comes from the uploaded file and stays editable
   await expect(editor.getByText('Enter the length as minutes and seconds, for example 12:30.')).toBeVisible();
   await length.fill('3:10');
   await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(catalogue.getByText('Calm at the Dentist saved.')).toBeVisible();
-  await catalogue.getByRole('button', { name: 'Edit Calm at the Dentist' }).first().click();
-  await expect(
-    catalogue.getByRole('region', { name: 'Edit Calm at the Dentist' }).getByLabel('Length'),
-  ).toHaveValue('3:10');
+  await expect(catalogue.getByText(`${title} saved.`)).toBeVisible();
+  await catalogue
+    .getByRole('button', { name: `Edit ${title}` })
+    .first()
+    .click();
+  await expect(catalogue.getByRole('region', { name: `Edit ${title}` }).getByLabel('Length')).toHaveValue(
+    '3:10',
+  );
 });
 
 test('look at a customer', async ({ page }) => {

@@ -1,15 +1,25 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
 import { allowFailedRequests, expect as baseExpect, open, stackUrl, test } from './fixtures';
 import { findLayoutProblems } from './layout-check';
+import {
+  ADMIN_ROLE_LOCK,
+  adminToken,
+  createCustomer,
+  createPackage,
+  createPaidOrder,
+  createProduct,
+  restGet,
+  tokenFor,
+} from './stack-data';
 
 // The admin dashboard end to end, in Chromium against the production build and the in-memory local stack with
-// its demo orders: each section, the refusals, and a refund through the local Stripe stand-in. Serial: the
-// sections change shared data (prices, roles, a refund) that later steps read.
-test.describe.configure({ mode: 'serial' });
+// its demo orders: each section, the refusals, and a refund through the local Stripe stand-in. Each test makes
+// the audio, package, customer or order it changes (e2e/stack-data.ts), so the tests run in parallel; the
+// seeded catalogue and demo customers are only read.
 // Each test signs in and walks several sections on a shared, busy machine.
 test.setTimeout(120_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -17,23 +27,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const PASSWORD = 'password123';
 // New accounts need a password that is not on the leaked-password list (the demo's is).
 const NEW_PASSWORD = 'Quiet-Harbour-47';
-
-async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
-  const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function restGet<T>(request: APIRequestContext, path: string, token = ANON_KEY): Promise<T> {
-  const response = await request.get(`${stackUrl}/rest/v1/${path}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
@@ -49,21 +42,30 @@ test('signed out goes to the admin sign-in; a customer is denied', async ({ page
 
 test('overview: the figures match the orders in the database', async ({ page, request }) => {
   await signInAsAdmin(page);
-  const token = await tokenFor(request, 'admin@example.com');
-  // Read through the orders table (RLS: admins read all), not through the rollups the overview uses.
-  const paid = await restGet<
-    { user_id: string | null; amount_pence: number; amount_paid_pence: number | null }[]
-  >(request, 'orders?select=user_id,amount_pence,amount_paid_pence&status=eq.paid', token);
-  const revenue = paid.reduce((sum, order) => sum + (order.amount_paid_pence ?? order.amount_pence), 0);
-  const customers = new Set(paid.map((order) => order.user_id).filter(Boolean)).size;
-  expect(paid.length).toBeGreaterThan(0);
+  const token = await adminToken(request);
   const overview = tab(page, 'Overview');
-  await expect(overview.getByTestId('figure-Revenue, all time')).toHaveText(gbp(revenue));
-  await expect(overview.getByTestId('figure-Paid orders')).toHaveText(String(paid.length));
-  await expect(overview.getByTestId('figure-Customers')).toHaveText(String(customers));
-  await expect(overview.getByTestId('figure-Average order value')).toHaveText(
-    gbp(Math.round(revenue / paid.length)),
-  );
+  // Other tests pay for and refund their own orders meanwhile: when one lands between the read below and the
+  // overview's own, the page is loaded again and both are read afresh, until a pair agrees.
+  let reload = false;
+  await expect(async () => {
+    if (reload) await page.reload();
+    reload = true;
+    // Read through the orders table (RLS: admins read all), not through the rollups the overview uses.
+    const paid = await restGet<
+      { user_id: string | null; amount_pence: number; amount_paid_pence: number | null }[]
+    >(request, 'orders?select=user_id,amount_pence,amount_paid_pence&status=eq.paid', token);
+    const revenue = paid.reduce((sum, order) => sum + (order.amount_paid_pence ?? order.amount_pence), 0);
+    const customers = new Set(paid.map((order) => order.user_id).filter(Boolean)).size;
+    expect(paid.length).toBeGreaterThan(0);
+    const settled = { timeout: 10_000 };
+    await expect(overview.getByTestId('figure-Revenue, all time')).toHaveText(gbp(revenue), settled);
+    await expect(overview.getByTestId('figure-Paid orders')).toHaveText(String(paid.length), settled);
+    await expect(overview.getByTestId('figure-Customers')).toHaveText(String(customers), settled);
+    await expect(overview.getByTestId('figure-Average order value')).toHaveText(
+      gbp(Math.round(revenue / paid.length)),
+      settled,
+    );
+  }).toPass({ timeout: 90_000 });
   await expect(
     overview.getByRole('img', { name: /Bar chart of revenue per week over 12 weeks/ }),
   ).toBeVisible();
@@ -102,47 +104,54 @@ test('sections by keyboard; orders filter, detail and CSV export', async ({ page
 });
 
 test('catalogue: a new price shows in the shop catalogue; the edit is logged', async ({ page, request }) => {
+  // Published, so the shop's visitor read below sees it.
+  const product = await createProduct(request, 'Price', { price_pence: 299, published: true });
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Catalogue' }).click();
   const catalogue = tab(page, 'Catalogue');
-  await catalogue.getByLabel('Search products and packages').fill('Calm Under Pressure');
+  await catalogue.getByLabel('Search products and packages').fill(product.title);
   await catalogue.getByRole('button', { name: 'Search' }).click();
-  await catalogue.getByRole('button', { name: 'Edit Calm Under Pressure' }).click();
+  await catalogue.getByRole('button', { name: `Edit ${product.title}` }).click();
   const price = catalogue.getByLabel('Price (£)');
   await price.fill('2.999');
   await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(catalogue.getByText('Enter a price in pounds and pence')).toBeVisible();
   await price.fill('3.49');
   await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(catalogue.getByText('Calm Under Pressure saved.')).toBeVisible();
+  await expect(catalogue.getByText(`${product.title} saved.`)).toBeVisible();
 
-  // /individual-audios is built in parallel (shop-frontend); the shop reads prices from this same catalogue
-  // REST read, as a visitor.
+  // The shop reads prices from this same catalogue REST read, as a visitor.
   const rows = await restGet<{ price_pence: number }[]>(
     request,
-    `products?select=price_pence&title=eq.${encodeURIComponent('Calm Under Pressure')}`,
+    `products?select=price_pence&id=eq.${product.id}`,
   );
   expect(rows).toEqual([{ price_pence: 349 }]);
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
   const log = tab(page, 'Activity log').getByRole('table', { name: 'Activity, newest first' });
-  await expect(log.locator('tbody tr').first()).toContainText('Product edited');
-  await expect(log.locator('tbody tr').first()).toContainText('admin@example.com');
-  await expect(log.locator('tbody tr').first()).toContainText('299');
-  await expect(log.locator('tbody tr').first()).toContainText('349');
+  // The newest entry about this audio (other tests log their own meanwhile).
+  const entry = log.locator('tbody tr').filter({ hasText: product.title }).first();
+  await expect(entry).toContainText('Product edited');
+  await expect(entry).toContainText('admin@example.com');
+  await expect(entry).toContainText('299');
+  await expect(entry).toContainText('349');
 });
 
 test('catalogue: upload a preview, then play it', async ({ page, request }) => {
+  const created = await createProduct(request, 'Preview');
+  const token = await adminToken(request);
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Catalogue' }).click();
   const catalogue = tab(page, 'Catalogue');
-  await catalogue.getByLabel('Search products and packages').fill('Fearless Flying');
+  await catalogue.getByLabel('Search products and packages').fill(created.title);
   await catalogue.getByRole('button', { name: 'Search' }).click();
-  await catalogue.getByRole('button', { name: 'Edit Fearless Flying' }).click();
+  await catalogue.getByRole('button', { name: `Edit ${created.title}` }).click();
+  // Unpublished: read as the admin.
   const product = (
-    await restGet<{ id: string; preview_path: string }[]>(
+    await restGet<{ id: string; preview_path: string | null }[]>(
       request,
-      `products?select=id,preview_path&title=eq.${encodeURIComponent('Fearless Flying')}`,
+      `products?select=id,preview_path&id=eq.${created.id}`,
+      token,
     )
   )[0]!;
 
@@ -161,13 +170,17 @@ test('catalogue: upload a preview, then play it', async ({ page, request }) => {
   });
   await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
   const updated = (
-    await restGet<{ preview_path: string }[]>(request, `products?select=preview_path&id=eq.${product.id}`)
+    await restGet<{ preview_path: string }[]>(
+      request,
+      `products?select=preview_path&id=eq.${product.id}`,
+      token,
+    )
   )[0]!;
   expect(updated.preview_path).toMatch(new RegExp(`^previews/${product.id}-\\d+\\.mp3$`));
   expect(updated.preview_path).not.toBe(product.preview_path);
 
   await catalogue.getByRole('button', { name: 'Play preview' }).click();
-  const player = catalogue.getByLabel('Preview of Fearless Flying');
+  const player = catalogue.getByLabel(`Preview of ${created.title}`);
   await expect(player).toBeVisible();
   const src = await player.getAttribute('src');
   expect(src).toContain(encodeURI(updated.preview_path));
@@ -237,78 +250,27 @@ test('catalogue: create a package with two audios, see it in the shop, take one 
   await shop.close();
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
-  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Removed from a package');
-  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText(
-    `Calm Under Pressure in ${title}`,
-  );
-});
-
-test('admins: the last admin cannot be removed; grant and revoke a colleague', async ({
-  page,
-  request,
-  consoleProblems,
-}) => {
-  const email = `e2e-colleague-${Date.now()}@example.com`;
-  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: NEW_PASSWORD },
-  });
-  expect(signup.ok()).toBe(true);
-
-  await signInAsAdmin(page);
-  await page.getByRole('tab', { name: 'Admins' }).click();
-  const admins = tab(page, 'Admins');
-  const table = admins.getByRole('table', { name: 'Admins' });
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-
-  await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
-  await admins.getByRole('button', { name: 'Yes, remove' }).click();
-  await expect(admins.getByRole('alert')).toHaveText(
-    'The last admin cannot be removed. Make another account an admin first.',
-  );
-
-  await admins.getByLabel('Email of an existing account').fill('nobody-here@example.com');
-  await admins.getByRole('button', { name: 'Make admin' }).click();
-  await expect(admins.getByRole('alert')).toHaveText(
-    'No account uses that email. Ask them to sign up first.',
-  );
-
-  await admins.getByLabel('Email of an existing account').fill(email);
-  await admins.getByRole('button', { name: 'Make admin' }).press('Enter');
-  await expect(admins.getByText(`${email} is now an admin.`)).toBeVisible();
-  await expect(table.locator('tbody tr')).toHaveCount(2);
-
-  // With two admins, removing yourself is still refused.
-  await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
-  await admins.getByRole('button', { name: 'Yes, remove' }).click();
-  await expect(admins.getByRole('alert')).toHaveText(
-    'You cannot remove your own admin role. Ask another admin to do it.',
-  );
-
-  await admins.getByRole('button', { name: `Remove admin role of ${email}` }).click();
-  await admins.getByRole('button', { name: 'Yes, remove' }).click();
-  await expect(admins.getByText(`${email} is no longer an admin.`)).toBeVisible();
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  // The three refusals above answered 403 (last admin), 500 (unknown email) and 403 (yourself). The unknown
-  // email is raised as P0002 (no_data_found), which PostgREST answers 500 on hosted Supabase too
-  // (docs/postgrest-parity.md); a 4xx needs another SQLSTATE in the function (e.g. PT404).
-  allowFailedRequests(consoleProblems, [403, 500, 403]);
+  // The newest entry about this package (other tests log their own meanwhile).
+  const entry = tab(page, 'Activity log').locator('tbody tr').filter({ hasText: title }).first();
+  await expect(entry).toContainText('Removed from a package');
+  await expect(entry).toContainText(`Calm Under Pressure in ${title}`);
 });
 
 test('customers: grant an audio by hand', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'grant');
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Customers' }).click();
   const customers = tab(page, 'Customers');
-  await customers.getByLabel('Search by email').fill('tom.byrne');
+  await customers.getByLabel('Search by email').fill(customer.email);
   await customers.getByRole('button', { name: 'Search' }).click();
-  await customers.getByRole('button', { name: 'Purchases of tom.byrne@example.com' }).click();
-  await expect(customers.getByRole('heading', { name: 'Purchases of tom.byrne@example.com' })).toBeFocused();
+  await customers.getByRole('button', { name: `Purchases of ${customer.email}` }).click();
+  await expect(customers.getByRole('heading', { name: `Purchases of ${customer.email}` })).toBeFocused();
   await customers.getByLabel('Audio', { exact: true }).selectOption({ label: 'Wake Refreshed (Insomnia)' });
   await customers.getByRole('button', { name: 'Grant audio' }).click();
   await expect(customers.getByText('Wake Refreshed granted.')).toBeVisible();
   await expect(customers.getByText(/Wake Refreshed \(.*Granted \(free\)\)/)).toBeVisible();
 
-  const token = await tokenFor(request, 'tom.byrne@example.com');
+  const token = await tokenFor(request, customer.email, customer.password);
   const owned = await restGet<{ title: string }[]>(request, 'purchases?select=title&price=eq.0', token);
   expect(owned).toContainEqual({ title: 'Wake Refreshed' });
 });
@@ -317,7 +279,11 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
   page,
   request,
 }) => {
-  const customerToken = await tokenFor(request, 'olivia.hart@example.com');
+  // Two paid orders: the older is refunded (the list's last row), the newer keeps the filtered list in place.
+  const customer = await createCustomer(request, 'refund');
+  const orderId = await createPaidOrder(request, customer, 'wake-refreshed');
+  await createPaidOrder(request, customer, 'fearless-flying');
+  const customerToken = await tokenFor(request, customer.email, customer.password);
   const before = await restGet<{ title: string; order_id: string | null }[]>(
     request,
     'purchases?select=title,order_id&order_id=not.is.null',
@@ -328,7 +294,7 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Orders' }).click();
   const orders = tab(page, 'Orders');
-  await orders.getByLabel('Search by customer email or audio title').fill('olivia.hart');
+  await orders.getByLabel('Search by customer email or audio title').fill(customer.email);
   await orders.getByLabel('Status').selectOption('paid');
   await orders.getByRole('button', { name: 'Apply filters' }).click();
   // The orders' rows (an open order's panel is a row of its own).
@@ -336,7 +302,7 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
     .getByRole('table', { name: 'Orders, newest first' })
     .locator('tbody tr')
     .filter({ has: page.getByRole('button', { name: /Details of the order/ }) });
-  await expect(rows.first()).toContainText('olivia.hart@example.com');
+  await expect(rows.first()).toContainText(customer.email);
   const paidCount = await rows.count();
   await rows
     .last()
@@ -358,8 +324,17 @@ test('orders: refund through the local Stripe stand-in; the customer loses the a
   );
   expect(after.length).toBeLessThan(before.length);
 
+  // The log's entry of this refund (other tests refund their own meanwhile), known by its Stripe refund.
+  const [logged] = await restGet<{ after: { stripe_refund: string } }[]>(
+    request,
+    `admin_activity?select=after&action=eq.order.refund&entity_id=eq.${orderId}`,
+    await adminToken(request),
+  );
+  expect(logged?.after.stripe_refund).toMatch(/^re_/);
   await page.getByRole('tab', { name: 'Activity log' }).click();
-  await expect(tab(page, 'Activity log').locator('tbody tr').first()).toContainText('Order refunded');
+  await expect(
+    tab(page, 'Activity log').locator('tbody tr').filter({ hasText: logged!.after.stripe_refund }),
+  ).toContainText('Order refunded');
 });
 
 // axe (WCAG 2.1 A/AA) and the layout check on every section, with its panels open, at small phone (320 px),
@@ -471,141 +446,47 @@ for (const palette of ['default', 'high-contrast'] as const) {
   }
 }
 
-test('every task by keyboard alone: focus moves into panels and back, confirmations start on "no"', async ({
+// When the host will not take the rebuild request, the catalogue tab says so and what it means; asking again
+// (here, once the host answers) clears it.
+test('catalogue: a failed rebuild request is shown, with what it means; asking again clears it', async ({
   page,
   request,
+  consoleProblems,
 }) => {
-  const colleague = `e2e-keys-${Date.now()}@example.com`;
-  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email: colleague, password: NEW_PASSWORD },
-  });
-  expect(signup.ok()).toBe(true);
+  const product = await createProduct(request, 'Rebuild');
+  // The function's answer when the host's build hook refuses (supabase/functions/request-site-rebuild).
+  const refused = '**/functions/v1/request-site-rebuild';
+  await page.route(refused, (route) =>
+    route.fulfill({
+      status: 502,
+      headers: { 'access-control-allow-origin': '*' },
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The site host did not accept the rebuild. Please try again.' }),
+    }),
+  );
   await signInAsAdmin(page);
-  const focused = () => page.locator(':focus');
-
-  // Catalogue: edit a price.
-  // Overview, Orders, Customers, Appointments, Catalogue.
-  await page.getByRole('tab', { name: 'Overview' }).focus();
-  for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Catalogue' })).toBeFocused();
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
   const catalogue = tab(page, 'Catalogue');
-  await catalogue.getByLabel('Search products and packages').focus();
-  await page.keyboard.type('Golf in the Zone');
-  await page.keyboard.press('Enter');
-  const edit = catalogue.getByRole('button', { name: 'Edit Golf in the Zone' });
-  await edit.press('Enter');
-  await expect(catalogue.getByRole('heading', { name: 'Edit Golf in the Zone' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(focused()).toHaveText('Close');
-  await catalogue.getByLabel('Price (£)').focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('3.19');
-  await page.keyboard.press('Enter');
-  await expect(catalogue.getByText('Golf in the Zone saved.')).toBeVisible();
-  await expect(edit).toBeFocused();
+  await catalogue.getByLabel('Search products and packages').fill(product.title);
+  await catalogue.getByRole('button', { name: 'Search' }).click();
+  await catalogue.getByRole('button', { name: `Edit ${product.title}` }).click();
+  await catalogue.getByLabel('Price (£)').fill('3.29');
+  await catalogue.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(catalogue.getByText(`${product.title} saved.`)).toBeVisible();
 
-  // Upload a preview: the file input is reached by Tab and opened with Space.
-  await edit.press('Enter');
-  const upload = catalogue.getByLabel('Upload preview');
-  await upload.focus();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (
-    await chooser
-  ).setFiles({ name: 'keys.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(toneMp3(2)) });
-  await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
-  await catalogue.getByRole('button', { name: 'Close', exact: true }).press('Enter');
-  await expect(edit).toBeFocused();
+  const notice = catalogue.getByRole('alert');
+  await expect(notice).toHaveText(
+    'The shop pages could not be sent for rebuilding. Your change is already live in the shop; search engines will see it after the next deploy of the site.',
+  );
+  expect(await axeProblems(page)).toEqual([]);
 
-  // A package's contents: add an audio, then take it out again.
-  await catalogue.getByLabel('Search products and packages').focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('Confidence Package');
-  await page.keyboard.press('Enter');
-  await catalogue.getByRole('button', { name: 'Edit Confidence Package' }).press('Enter');
-  const contents = catalogue.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem');
-  const before = await contents.count();
-  await catalogue.getByLabel('Add an audio').focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Tab');
-  await expect(focused()).toHaveText('Add audio');
-  await page.keyboard.press('Enter');
-  await expect(catalogue.getByText(/ added\.$/)).toBeVisible();
-  await expect(contents).toHaveCount(before + 1);
-  await contents
-    .last()
-    .getByRole('button', { name: /^Remove / })
-    .press('Enter');
-  await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeFocused();
-  await expect(contents).toHaveCount(before);
-
-  // Admins: grant, then the confirmation opens on "Keep" and gives the focus back.
-  await page.getByRole('tab', { name: 'Catalogue' }).focus();
-  await page.keyboard.press('ArrowRight');
-  const admins = tab(page, 'Admins');
-  await admins.getByLabel('Email of an existing account').focus();
-  await page.keyboard.type(colleague);
-  await page.keyboard.press('Enter');
-  await expect(admins.getByText(`${colleague} is now an admin.`)).toBeVisible();
-  const remove = admins.getByRole('button', { name: `Remove admin role of ${colleague}` });
-  await remove.press('Enter');
-  await expect(admins.getByRole('button', { name: 'Keep' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(remove).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Shift+Tab');
-  await expect(focused()).toHaveText('Yes, remove');
-  await page.keyboard.press('Enter');
-  await expect(admins.getByText(`${colleague} is no longer an admin.`)).toBeFocused();
-
-  // Customers: find one by email, grant an audio, close the panel. (Not the demo customer: the player and
-  // account journeys count what they own.)
-  await page.getByRole('tab', { name: 'Admins' }).focus();
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Customers' })).toBeFocused();
-  const customers = tab(page, 'Customers');
-  await customers.getByLabel('Search by email').focus();
-  await page.keyboard.type('grace.okafor');
-  await page.keyboard.press('Enter');
-  const purchases = customers.getByRole('button', { name: 'Purchases of grace.okafor@example.com' });
-  await purchases.press('Enter');
-  await expect(
-    customers.getByRole('heading', { name: 'Purchases of grace.okafor@example.com' }),
-  ).toBeFocused();
-  await customers.getByLabel('Audio', { exact: true }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Tab');
-  await expect(focused()).toHaveText('Grant audio');
-  await page.keyboard.press('Enter');
-  await expect(customers.getByText(/ granted\.$/)).toBeVisible();
-  await customers.getByRole('button', { name: 'Close', exact: true }).press('Enter');
-  await expect(purchases).toBeFocused();
-
-  // Orders: refund a paid order; the confirmation opens on "Keep the order".
-  await page.getByRole('tab', { name: 'Customers' }).focus();
-  await page.keyboard.press('ArrowLeft');
-  const orders = tab(page, 'Orders');
-  // One demo customer's orders only: whatever else the suite bought or owns stays as it is.
-  await orders.getByLabel('Search by customer email or audio title').focus();
-  await page.keyboard.type('sam.patel');
-  await orders.getByLabel('Status').focus();
-  await orders.getByLabel('Status').selectOption('paid');
-  await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
-  await expect(orders.locator('tbody tr').first()).toContainText('sam.patel@example.com');
-  await expect(orders.locator('tbody tr').first()).toContainText('Paid');
-  await orders
-    .getByRole('button', { name: /Details of the order/ })
-    .first()
-    .press('Enter');
-  const detail = orders.getByRole('region', { name: 'Order details' });
-  await expect(detail.getByRole('heading', { name: 'Order details' })).toBeFocused();
-  await detail.getByRole('button', { name: 'Refund' }).press('Enter');
-  await expect(detail.getByRole('button', { name: 'Keep the order' })).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await expect(focused()).toHaveText('Yes, refund');
-  await page.keyboard.press('Enter');
-  await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeFocused();
+  await page.unroute(refused);
+  const asked = page.waitForResponse('**/functions/v1/request-site-rebuild');
+  await catalogue.getByRole('button', { name: 'Ask for the rebuild again' }).click();
+  expect(await (await asked).json()).toEqual({ requested: true });
+  await expect(notice).toHaveCount(0);
+  await expect(catalogue.getByRole('button', { name: 'Ask for the rebuild again' })).toHaveCount(0);
+  allowFailedRequests(consoleProblems, [502]);
 });
 
 // The prerendered shop pages (the HTML search engines and the first paint get) follow the catalogue: a change
@@ -657,7 +538,7 @@ test('catalogue: a price change reaches the prerendered shop pages (deploy hook)
     }
     await rebuilt('£3.79', '£7.49');
   } finally {
-    const token = await tokenFor(request, 'admin@example.com');
+    const token = await adminToken(request);
     const headers = {
       apikey: ANON_KEY,
       authorization: `Bearer ${token}`,
@@ -677,4 +558,200 @@ test('catalogue: a price change reaches the prerendered shop pages (deploy hook)
     expect(await hook.json()).toEqual({ requested: true });
     await rebuilt('£2.99', '£6.99');
   }
+});
+
+// Who is an admin is the one thing every test shares (each signs in as the seeded admin). The two tests that
+// change it hold a lock, so they never run at the same time (the first counts the admins and needs the seeded
+// admin to be the last one); every other test runs beside them.
+test.describe('the admin role', { lock: ADMIN_ROLE_LOCK }, () => {
+  test('admins: the last admin cannot be removed; grant and revoke a colleague', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const email = `e2e-colleague-${Date.now()}@example.com`;
+    const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      data: { email, password: NEW_PASSWORD },
+    });
+    expect(signup.ok()).toBe(true);
+
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Admins' }).click();
+    const admins = tab(page, 'Admins');
+    const table = admins.getByRole('table', { name: 'Admins' });
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+
+    await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
+    await admins.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(admins.getByRole('alert')).toHaveText(
+      'The last admin cannot be removed. Make another account an admin first.',
+    );
+
+    await admins.getByLabel('Email of an existing account').fill('nobody-here@example.com');
+    await admins.getByRole('button', { name: 'Make admin' }).click();
+    await expect(admins.getByRole('alert')).toHaveText(
+      'No account uses that email. Ask them to sign up first.',
+    );
+
+    await admins.getByLabel('Email of an existing account').fill(email);
+    await admins.getByRole('button', { name: 'Make admin' }).press('Enter');
+    await expect(admins.getByText(`${email} is now an admin.`)).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+
+    // With two admins, removing yourself is still refused.
+    await admins.getByRole('button', { name: 'Remove admin role of admin@example.com' }).click();
+    await admins.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(admins.getByRole('alert')).toHaveText(
+      'You cannot remove your own admin role. Ask another admin to do it.',
+    );
+
+    await admins.getByRole('button', { name: `Remove admin role of ${email}` }).click();
+    await admins.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(admins.getByText(`${email} is no longer an admin.`)).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    // The three refusals above answered 403 (last admin), 500 (unknown email) and 403 (yourself). The unknown
+    // email is raised as P0002 (no_data_found), which PostgREST answers 500 on hosted Supabase too
+    // (docs/postgrest-parity.md); a 4xx needs another SQLSTATE in the function (e.g. PT404).
+    allowFailedRequests(consoleProblems, [403, 500, 403]);
+  });
+
+  test('every task by keyboard alone: focus moves into panels and back, confirmations start on "no"', async ({
+    page,
+    request,
+  }) => {
+    const colleague = `e2e-keys-${Date.now()}@example.com`;
+    const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      data: { email: colleague, password: NEW_PASSWORD },
+    });
+    expect(signup.ok()).toBe(true);
+    const product = await createProduct(request, 'Keys');
+    const pkg = await createPackage(request, 'Keys package', [product.id]);
+    const customer = await createCustomer(request, 'keys');
+    await createPaidOrder(request, customer, 'fearless-flying');
+    await createPaidOrder(request, customer, 'wake-refreshed');
+    await signInAsAdmin(page);
+    const focused = () => page.locator(':focus');
+
+    // Catalogue: edit a price.
+    // Overview, Orders, Customers, Appointments, Catalogue.
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Catalogue' })).toBeFocused();
+    const catalogue = tab(page, 'Catalogue');
+    await catalogue.getByLabel('Search products and packages').focus();
+    await page.keyboard.type(product.title);
+    await page.keyboard.press('Enter');
+    const edit = catalogue.getByRole('button', { name: `Edit ${product.title}` });
+    await edit.press('Enter');
+    await expect(catalogue.getByRole('heading', { name: `Edit ${product.title}` })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(focused()).toHaveText('Close');
+    await catalogue.getByLabel('Price (£)').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('3.19');
+    await page.keyboard.press('Enter');
+    await expect(catalogue.getByText(`${product.title} saved.`)).toBeVisible();
+    await expect(edit).toBeFocused();
+
+    // Upload a preview: the file input is reached by Tab and opened with Space.
+    await edit.press('Enter');
+    const upload = catalogue.getByLabel('Upload preview');
+    await upload.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (
+      await chooser
+    ).setFiles({ name: 'keys.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(toneMp3(2)) });
+    await expect(catalogue.getByText('Preview uploaded.')).toBeVisible();
+    await catalogue.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+    await expect(edit).toBeFocused();
+
+    // A package's contents: add an audio, then take it out again.
+    await catalogue.getByLabel('Search products and packages').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(pkg.title);
+    await page.keyboard.press('Enter');
+    await catalogue.getByRole('button', { name: `Edit ${pkg.title}` }).press('Enter');
+    const contents = catalogue.getByRole('list', { name: 'Audios in this package' }).getByRole('listitem');
+    const before = await contents.count();
+    await catalogue.getByLabel('Add an audio').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(focused()).toHaveText('Add audio');
+    await page.keyboard.press('Enter');
+    await expect(catalogue.getByText(/ added\.$/)).toBeVisible();
+    await expect(contents).toHaveCount(before + 1);
+    await contents
+      .last()
+      .getByRole('button', { name: /^Remove / })
+      .press('Enter');
+    await expect(catalogue.getByRole('heading', { name: 'Audios in this package' })).toBeFocused();
+    await expect(contents).toHaveCount(before);
+
+    // Admins: grant, then the confirmation opens on "Keep" and gives the focus back.
+    await page.getByRole('tab', { name: 'Catalogue' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const admins = tab(page, 'Admins');
+    await admins.getByLabel('Email of an existing account').focus();
+    await page.keyboard.type(colleague);
+    await page.keyboard.press('Enter');
+    await expect(admins.getByText(`${colleague} is now an admin.`)).toBeVisible();
+    const remove = admins.getByRole('button', { name: `Remove admin role of ${colleague}` });
+    await remove.press('Enter');
+    await expect(admins.getByRole('button', { name: 'Keep' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(remove).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await expect(focused()).toHaveText('Yes, remove');
+    await page.keyboard.press('Enter');
+    await expect(admins.getByText(`${colleague} is no longer an admin.`)).toBeFocused();
+
+    // Customers: find one by email, grant an audio, close the panel.
+    await page.getByRole('tab', { name: 'Admins' }).focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Customers' })).toBeFocused();
+    const customers = tab(page, 'Customers');
+    await customers.getByLabel('Search by email').focus();
+    await page.keyboard.type(customer.email);
+    await page.keyboard.press('Enter');
+    const purchases = customers.getByRole('button', { name: `Purchases of ${customer.email}` });
+    await purchases.press('Enter');
+    await expect(customers.getByRole('heading', { name: `Purchases of ${customer.email}` })).toBeFocused();
+    await customers.getByLabel('Audio', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(focused()).toHaveText('Grant audio');
+    await page.keyboard.press('Enter');
+    await expect(customers.getByText(/ granted\.$/)).toBeVisible();
+    await customers.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+    await expect(purchases).toBeFocused();
+
+    // Orders: refund a paid order; the confirmation opens on "Keep the order".
+    await page.getByRole('tab', { name: 'Customers' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    const orders = tab(page, 'Orders');
+    // This test's customer's orders only: whatever else the suite bought or owns stays as it is.
+    await orders.getByLabel('Search by customer email or audio title').focus();
+    await page.keyboard.type(customer.email);
+    await orders.getByLabel('Status').focus();
+    await orders.getByLabel('Status').selectOption('paid');
+    await orders.getByRole('button', { name: 'Apply filters' }).press('Enter');
+    await expect(orders.locator('tbody tr').first()).toContainText(customer.email);
+    await expect(orders.locator('tbody tr').first()).toContainText('Paid');
+    await orders
+      .getByRole('button', { name: /Details of the order/ })
+      .first()
+      .press('Enter');
+    const detail = orders.getByRole('region', { name: 'Order details' });
+    await expect(detail.getByRole('heading', { name: 'Order details' })).toBeFocused();
+    await detail.getByRole('button', { name: 'Refund' }).press('Enter');
+    await expect(detail.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(focused()).toHaveText('Yes, refund');
+    await page.keyboard.press('Enter');
+    await expect(detail.getByText('Order refunded; its audio has been revoked.')).toBeFocused();
+  });
 });

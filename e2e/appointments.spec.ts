@@ -1,29 +1,38 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
-import { answerConsent, expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import {
+  answerConsent,
+  expect as baseExpect,
+  stackUrl,
+  submitSignIn,
+  test,
+  waitForHydration,
+} from './fixtures';
+import { createCustomer, createPaidOrder, SEEDED_ADMIN, type Customer } from './stack-data';
 
-// Appointments end to end, in Chromium against the production build and the in-memory local stack: the demo
-// customer books on the local scheduler stand-in (which sends signed webhooks to scheduler-webhook), sees the
-// appointment in My Account, reschedules it through the link there, the admin sees it this week or later with
-// the client's record and the overview's count, then the customer cancels it. Axe at 375 and 1280 px.
-test.describe.configure({ mode: 'serial' });
+// Appointments end to end, in Chromium against the production build and the in-memory local stack: a customer
+// of the test's own (e2e/stack-data.ts, so the tests run in parallel) books on the local scheduler stand-in
+// (which sends signed webhooks to scheduler-webhook), sees the appointment in My Account, reschedules it
+// through the link there, the admin sees it this week or later with the client's record and the overview's
+// count, then the customer cancels it. Axe at 375 and 1280 px.
 test.setTimeout(120_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const customer = { name: 'Demo Customer', email: 'customer@example.com', password: 'password123' };
+/** A new customer and the name they book with. */
+async function newClient(request: APIRequestContext, label: string): Promise<Customer & { name: string }> {
+  return { ...(await createCustomer(request, label)), name: 'Avery Quinn' };
+}
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await answerConsent(page);
 });
 
-async function signIn(page: Page, path: string, email: string, button: string): Promise<void> {
+async function signIn(page: Page, path: string, who: Customer, button: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByRole('button', { name: button, exact: true }).click();
+  await submitSignIn(page, who.email, who.password, button);
 }
 
 async function openAccount(page: Page): Promise<void> {
@@ -53,14 +62,18 @@ async function checkLayouts(page: Page, scope: () => Promise<void>): Promise<voi
 
 test('book on the scheduler stand-in, see it in My Account, reschedule, the admin sees it, cancel', async ({
   page,
+  request,
 }) => {
+  // Owning an audio, which the client record lists.
+  const customer = await newClient(request, 'appointment');
+  await createPaidOrder(request, customer, 'sleep-deeply-tonight');
   // Booking on the stand-in, prefilled through the booking URL's name and email parameters.
   const query = new URLSearchParams({ name: customer.name, email: customer.email });
   await page.goto(`${stackUrl}/_local/scheduler/practice/50min?${query.toString()}`);
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
   await chooseSlot(page, 3, 'Schedule event');
 
-  await signIn(page, '/auth', customer.email, 'Sign In');
+  await signIn(page, '/auth', customer, 'Sign In');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await openAccount(page);
   const upcoming = page.getByRole('list', { name: 'Upcoming' });
@@ -84,7 +97,7 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
     .getByRole('button', { name: /sign out/i })
     .first()
     .click();
-  await signIn(page, '/admin/login', 'admin@example.com', 'Sign In as Admin');
+  await signIn(page, '/admin/login', SEEDED_ADMIN, 'Sign In as Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('figure-Upcoming appointments')).toHaveText(/^[1-9]\d*$/);
   await page.getByRole('tab', { name: 'Appointments' }).click();
@@ -110,8 +123,10 @@ test('book on the scheduler stand-in, see it in My Account, reschedule, the admi
 
 test("a signed-in customer's booking opens the scheduler with the name saved in My Account and their email", async ({
   page,
+  request,
 }) => {
-  await signIn(page, '/auth', customer.email, 'Sign In');
+  const customer = await newClient(request, 'booking-name');
+  await signIn(page, '/auth', customer, 'Sign In');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await openAccount(page);
   const nameSection = page.getByRole('region', { name: 'Your name' });
@@ -127,7 +142,10 @@ test("a signed-in customer's booking opens the scheduler with the name saved in 
     );
   await page.goto('/anxiety-stress');
   await waitForHydration(page);
-  const booking = page.locator('main header').first().getByRole('link', { name: /Book an Anxiety Appointment/ });
+  const booking = page
+    .locator('main header')
+    .first()
+    .getByRole('link', { name: /Book an Anxiety Appointment/ });
   // Nothing about the customer is in the page before they act.
   await expect(booking).toHaveAttribute('href', /^https:\/\/calendly\.com\/[\w-]+\/50min$/);
   const newTab = page.context().waitForEvent('page');
@@ -139,7 +157,7 @@ test("a signed-in customer's booking opens the scheduler with the name saved in 
   expect(params.get('email')).toBe(customer.email);
   await tab.close();
 
-  // Removed again, so the demo customer is as seeded for the other specs.
+  // And removed again.
   await openAccount(page);
   await nameSection.getByRole('button', { name: 'Remove name' }).click();
   await expect(nameSection.getByRole('status')).toHaveText('Your name has been removed.');
@@ -148,12 +166,14 @@ test("a signed-in customer's booking opens the scheduler with the name saved in 
 
 test('keyboard: My Account with an appointment, and the admin Appointments tab with a client record open', async ({
   page,
+  request,
 }) => {
+  const customer = await newClient(request, 'appointment-keys');
   const query = new URLSearchParams({ name: customer.name, email: customer.email });
   await page.goto(`${stackUrl}/_local/scheduler/practice/50min?${query.toString()}`);
   await chooseSlot(page, 4, 'Schedule event');
 
-  await signIn(page, '/auth', customer.email, 'Sign In');
+  await signIn(page, '/auth', customer, 'Sign In');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await openAccount(page);
   const upcoming = page.getByRole('list', { name: 'Upcoming' });
@@ -165,7 +185,7 @@ test('keyboard: My Account with an appointment, and the admin Appointments tab w
 
   await page.locator('#sign-out').getByRole('button').click();
   await expect(page).not.toHaveURL(/\/account$/);
-  await signIn(page, '/admin/login', 'admin@example.com', 'Sign In as Admin');
+  await signIn(page, '/admin/login', SEEDED_ADMIN, 'Sign In as Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Appointments' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Appointments' });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../supabase/local/keys';
+import { ANON_KEY } from '../supabase/local/keys';
 import { axeProblems } from './axe';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
 
@@ -297,54 +297,17 @@ test("the player's now-playing view saves the current track and removes it again
   expect(await storedKeys(page)).toEqual([]);
 });
 
-// A demo-orders customer who bought a package (supabase/local/demo-orders.ts); no other journey refunds it.
+// A demo-orders customer who bought a package (supabase/local/seed/demo-orders.ts, which records its order
+// items as fulfilment does, so My Account knows the package); no other journey refunds it.
 const PACKAGE_CUSTOMER = 'sam.patel@example.com';
-const PACKAGE_CUSTOMER_ID = '00000000-0000-4000-a000-0000000dc002';
-
-/**
- * The demo orders record no order_items (which audio came from which line); checkout's fulfilment writes them.
- * Writes them for the customer's package order as fulfilment would, so My Account knows the package.
- */
-async function recordPackageItems(request: APIRequestContext) {
-  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await request.get(`${stackUrl}/rest/v1/${path}`, { headers });
-    expect(response.ok()).toBe(true);
-    return (await response.json()) as T;
-  };
-  const orders = await get<{ id: string }[]>(`orders?select=id&user_id=eq.${PACKAGE_CUSTOMER_ID}`);
-  const lines = await get<{ order_id: string; position: number; package_id: string }[]>(
-    `order_lines?select=order_id,position,package_id&kind=eq.package&order_id=in.(${orders.map((o) => o.id).join(',')})`,
-  );
-  const line = lines[0]!;
-  const items = await get<{ product_id: string }[]>(
-    `package_items?select=product_id&package_id=eq.${line.package_id}`,
-  );
-  const purchases = await get<{ product_id: string; price: number }[]>(
-    `purchases?select=product_id,price&user_id=eq.${PACKAGE_CUSTOMER_ID}&order_id=eq.${line.order_id}`,
-  );
-  const rows = items.map((item) => ({
-    order_id: line.order_id,
-    product_id: item.product_id,
-    line_position: line.position,
-    price_pence: Math.round((purchases.find((p) => p.product_id === item.product_id)?.price ?? 0) * 100),
-  }));
-  const response = await request.post(`${stackUrl}/rest/v1/order_items`, {
-    headers: { ...headers, 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
-    data: rows,
-  });
-  expect(response.ok()).toBe(true);
-}
 
 for (const { name, viewport } of VIEWPORTS) {
   test(`a package saves and removes as a whole; offline, 'Your audio' is marked and axe-clean (${name}, ${viewport.width} px)`, async ({
     page,
-    request,
     context,
     consoleProblems,
   }) => {
     test.setTimeout(240_000);
-    await recordPackageItems(request);
     await page.setViewportSize(viewport);
     await prepare(page);
     await page.goto('/auth?redirectTo=%2Faccount');

@@ -2,10 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
 import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { createCustomer, type Customer } from './stack-data';
 
 // The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
 // the in-memory local stack: the admin builds a three-step programme that opens one step at a time, assigns it
-// to the demo customer and to a new email address (both emailed: the local inbox); the customer listens to
+// to a customer and to a new email address (both emailed: the local inbox); the customer listens to
 // step 1 to the end, step 2 opens (a locked step's audio is not in 'Your audio'); the admin sees step 1 listened,
 // with minutes, in the client record reached from the Appointments list and from the Customers tab, edits the
 // client's copy (not the template) and removes it; the new person signs up from the invitation and sees the
@@ -21,7 +22,13 @@ interface InboxMessage {
   text: string;
 }
 
-const customer = { name: 'Demo Customer', email: 'customer@example.com', password: 'password123' };
+// A customer of this file's own (e2e/stack-data.ts): what it is assigned, listens to and books is its own.
+let customer: Customer & { name: string };
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  customer = { ...(await createCustomer(request, 'programme-client')), name: 'Robin Ashdown' };
+  await request.dispose();
+});
 const invited = `programme-${Date.now()}@example.com`;
 const TITLE = `Sleep well ${Date.now()}`;
 const steps: string[] = [];
@@ -102,7 +109,7 @@ test('the admin builds a three-step programme and assigns it to a customer and t
   const row = panel.getByRole('row').filter({ hasText: TITLE });
   await expect(row).toContainText('3');
 
-  // Assign to the demo customer (included), by keyboard: fields reached with Tab, submitted with Enter.
+  // Assign to the customer (included), by keyboard: fields reached with Tab, submitted with Enter.
   const email = panel.getByLabel("Client's email address");
   await email.focus();
   await page.keyboard.type(customer.email);

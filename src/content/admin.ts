@@ -189,6 +189,10 @@ export const catalogueText = {
   created: (title: string) => `${title} created (unpublished until you publish it).`,
   saved: (title: string) => `${title} saved.`,
   saveFailed: 'The changes could not be saved.',
+  rebuildFailed:
+    'The shop pages could not be sent for rebuilding. Your change is already live in the shop; search engines will see it after the next deploy of the site.',
+  rebuildRetry: 'Ask for the rebuild again',
+  rebuildRetrying: 'Asking…',
   titleRequired: 'Enter a title.',
   categoryRequired: 'Enter a category.',
   priceInvalid: 'Enter a price in pounds and pence, for example 2.99 (at least £0.01, at most £9,999.99).',

@@ -59,4 +59,41 @@ describe('local demo data: the demo customer owns three audios', () => {
     );
     expect(count.rows[0]?.n).toBe(3);
   });
+
+  it("records every fulfilled demo order's items, as checkout's fulfilment does; purchases are at those prices", async () => {
+    const orders = await stack.db.query<{ status: string; paid: number | null; items: number; sum: number }>(
+      `select o.status, o.amount_paid_pence as paid,
+              (select count(*)::int from public.order_items i where i.order_id = o.id) as items,
+              (select coalesce(sum(i.price_pence), 0)::int from public.order_items i where i.order_id = o.id) as sum
+       from public.orders o where o.stripe_session_id like 'cs_demo_%' or o.id = $1`,
+      [DEMO_ORDER_ID],
+    );
+    expect(orders.rows.length).toBeGreaterThan(1);
+    for (const order of orders.rows) {
+      if (order.status === 'expired') expect(order.items).toBe(0);
+      else {
+        expect(order.items).toBeGreaterThan(0);
+        expect(order.sum).toBe(order.paid);
+      }
+    }
+    // A package order (sam.patel's): one item per audio of the package, so My Account knows the package.
+    const samPackage = await stack.db.query<{ items: number; audios: number }>(
+      `select (select count(*)::int from public.order_items i where i.order_id = l.order_id) as items,
+              (select count(*)::int from public.package_items p where p.package_id = l.package_id) as audios
+       from public.order_lines l join public.orders o on o.id = l.order_id join auth.users u on u.id = o.user_id
+       where u.email = 'sam.patel@example.com' and l.kind = 'package'`,
+    );
+    expect(samPackage.rows).toHaveLength(1);
+    expect(samPackage.rows[0]!.audios).toBeGreaterThan(1);
+    expect(samPackage.rows[0]!.items).toBe(samPackage.rows[0]!.audios);
+    const mismatched = await stack.db.query(
+      `select 1 from public.purchases pu
+       join public.orders o on o.id = pu.order_id
+       left join public.order_items i on i.order_id = pu.order_id and i.product_id = pu.product_id
+       where (o.stripe_session_id like 'cs_demo_%' or o.id = $1)
+         and (i.order_id is null or round(pu.price * 100) <> i.price_pence)`,
+      [DEMO_ORDER_ID],
+    );
+    expect(mismatched.rows).toEqual([]);
+  });
 });

@@ -17,6 +17,7 @@ import { AdminSection } from './admin-section';
 import { DetailPanel } from './detail-panel';
 import { messageOf, Notice } from './notice';
 import { SearchForm } from './search-form';
+import { SiteRebuildNotice } from './site-rebuild-notice';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
@@ -98,6 +99,7 @@ export function CatalogueSection() {
     >
       <SearchForm label={text.searchLabel} onSearch={setSearch} />
 
+      <SiteRebuildNotice />
       {notice ? <Notice variant="success">{notice}</Notice> : null}
       {editorAt === 'top' ? editor : null}
 

@@ -1,20 +1,34 @@
+import { useSyncExternalStore } from 'react';
 import { getSupabase } from '@/lib/supabase';
 
 // After a catalogue write the prerendered shop pages are out of date until the site is rebuilt; the
 // request-site-rebuild edge function calls the host's build hook (docs/catalogue-rebuild.md). A burst of
 // edits (a price, then a title, then publishing) asks once, after the edits have paused; leaving the
-// dashboard sends a waiting request at once.
+// dashboard sends a waiting request at once. When the request fails the catalogue tab says so (the change is
+// live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again.
 
 /** How long the edits must pause before the rebuild is asked for. */
 export const SITE_REBUILD_QUIET_MS = 2_000;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
+let failed = false;
+const listeners = new Set<() => void>();
 
-async function requestSiteRebuild(): Promise<void> {
-  const client = await getSupabase();
-  const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
-  // The shop already shows the change from the database; only the prerendered copy waits for the next build.
-  if (error) console.warn('The site rebuild was not requested:', error.message);
+function setFailed(next: boolean): void {
+  if (failed === next) return;
+  failed = next;
+  for (const listener of listeners) listener();
+}
+
+/** Asks for the rebuild now; the answer sets or clears the failure the catalogue tab shows. */
+export async function requestSiteRebuild(): Promise<void> {
+  try {
+    const client = await getSupabase();
+    const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
+    setFailed(error !== null);
+  } catch {
+    setFailed(true);
+  }
 }
 
 function flush(): void {
@@ -30,4 +44,18 @@ export function scheduleSiteRebuild(): void {
   if (timer === null) window.addEventListener('pagehide', flush);
   else clearTimeout(timer);
   timer = setTimeout(flush, SITE_REBUILD_QUIET_MS);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the last rebuild request failed (false until one has, and on the server). */
+export function useSiteRebuildFailed(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => failed,
+    () => false,
+  );
 }

@@ -3,10 +3,9 @@
 // with a keepalive request when the page is hidden (it may never come back). What cannot be sent (offline, a
 // failed request) waits in an outbox in localStorage and is sent when the browser is back online; the
 // database keeps the newest position, so a late one never overwrites a newer one from another device.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabaseEnv } from '@/config/supabase-env';
-import { getSupabase } from '@/lib/supabase';
-import { browserStorage, readOutbox, writeOutbox } from '@/lib/stored-outbox';
+import { appProject, keepaliveUpsert, type RestProject } from '@/lib/keepalive-upsert';
+import { createOutboxSync, type Urgency } from '@/lib/outbox-sync';
+import { browserStorage } from '@/lib/stored-outbox';
 
 /** Seconds between writes of one track's position while it plays. */
 export const WRITE_EVERY_MS = 15_000;
@@ -39,7 +38,7 @@ export interface PositionSync {
   /** The account's positions (empty when they cannot be read: offline, signed out). */
   read: () => Promise<ListeningPosition[]>;
   /** Queues a position: sent now when `urgent` (pause, page hidden), else at most every 15 s per track. */
-  record: (position: Omit<ListeningPosition, 'deviceId' | 'deviceKind'>, urgent?: 'pause' | 'hidden') => void;
+  record: (position: Omit<ListeningPosition, 'deviceId' | 'deviceKind'>, urgent?: Urgency) => void;
   /** Sends what waits (after coming back online). */
   flush: (keepalive?: boolean) => Promise<void>;
   dispose: () => void;
@@ -92,24 +91,9 @@ interface Row {
   played_at: string;
 }
 
-/**
- * The browser's transport: PostgREST with the signed-in session. Writes are plain fetches (an upsert) so the
- * one sent as the page is hidden can be `keepalive`; sendBeacon cannot carry the Authorization header.
- */
-export function restTransport(
-  project: { url: string; anonKey: string; client: () => Promise<SupabaseClient> } = {
-    url: supabaseEnv.supabaseUrl,
-    anonKey: supabaseEnv.supabaseAnonKey,
-    client: getSupabase,
-  },
-): PositionTransport {
-  let token: string | null = null;
-  const base = `${project.url.replace(/\/+$/, '')}/rest/v1/listening_positions`;
-  const freshToken = async () => {
-    const { data } = await (await project.client()).auth.getSession();
-    token = data.session?.access_token ?? null;
-    return token;
-  };
+/** The browser's transport: PostgREST with the signed-in session (writes: a keepalive-able upsert). */
+export function restTransport(project: RestProject = appProject): PositionTransport {
+  const upsert = keepaliveUpsert(project, 'listening_positions', 'user_id,product_id');
   return {
     async read() {
       const client = await project.client();
@@ -127,29 +111,17 @@ export function restTransport(
       }));
     },
     async write(positions, { keepalive }) {
-      // Hidden: no await before the request (the page may be frozen), so the token last seen is used.
-      const bearer = keepalive && token ? token : await freshToken();
-      if (!bearer) throw new Error('Signed out');
-      const response = await fetch(`${base}?on_conflict=user_id,product_id`, {
-        method: 'POST',
-        keepalive,
-        headers: {
-          apikey: project.anonKey,
-          Authorization: `Bearer ${bearer}`,
-          'Content-Type': 'application/json',
-          Prefer: 'resolution=merge-duplicates,return=minimal',
-        },
-        body: JSON.stringify(
-          positions.map((p) => ({
-            product_id: p.productId,
-            position_seconds: Math.max(0, Math.floor(p.seconds)),
-            rate: p.rate,
-            device_id: p.deviceId,
-            device_kind: p.deviceKind,
-            played_at: new Date(p.playedAt).toISOString(),
-          })),
-        ),
-      });
+      const response = await upsert(
+        positions.map((p) => ({
+          product_id: p.productId,
+          position_seconds: Math.max(0, Math.floor(p.seconds)),
+          rate: p.rate,
+          device_id: p.deviceId,
+          device_kind: p.deviceKind,
+          played_at: new Date(p.playedAt).toISOString(),
+        })),
+        { keepalive },
+      );
       if (!response.ok) throw new Error(`Saving positions failed: ${response.status}`);
     },
   };
@@ -164,50 +136,18 @@ export function createPositionSync(
   transport: PositionTransport,
   options: { now?: () => number; device?: { id: string; kind: DeviceKind } } = {},
 ): PositionSync {
-  const now = options.now ?? Date.now;
   const device = options.device ?? thisDevice();
-  const outboxKey = OUTBOX_PREFIX + accountKey;
-  const outbox = readOutbox(outboxKey, isPosition, (p) => p.productId);
-  const lastSent = new Map<string, number>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let sending: Promise<void> | null = null;
-  let disposed = false;
-
-  const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
-  async function flush(keepalive = false): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
-    if (disposed || outbox.size === 0 || !online()) return;
-    // One request at a time; what was queued meanwhile goes right after it.
-    if (sending && !keepalive) return sending.then(() => flush());
-    const batch = [...outbox.values()];
-    const attempt = transport.write(batch, { keepalive }).then(
-      () => {
-        const sentAt = now();
-        for (const sent of batch) {
-          lastSent.set(sent.productId, sentAt);
-          // Only what was sent leaves the outbox: a newer position queued meanwhile stays.
-          if (outbox.get(sent.productId) === sent) outbox.delete(sent.productId);
-        }
-        writeOutbox(outboxKey, outbox);
-      },
-      (error: unknown) => {
-        console.warn('Listening positions wait to be sent:', error instanceof Error ? error.message : 'error');
-      },
-    );
-    const settled: Promise<void> = attempt.finally(() => {
-      if (sending === settled) sending = null;
-    });
-    sending = settled;
-    return settled;
-  }
-
-  const onOnline = () => void flush();
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
-  // Whatever an earlier visit left unsent.
-  if (outbox.size > 0) void flush();
-
+  const outbox = createOutboxSync({
+    storageKey: OUTBOX_PREFIX + accountKey,
+    isItem: isPosition,
+    keyOf: (p) => p.productId,
+    // Every 15 s per track.
+    intervalKeyOf: (p) => p.productId,
+    everyMs: WRITE_EVERY_MS,
+    send: (batch, sendOptions) => transport.write(batch, sendOptions),
+    label: 'Listening positions',
+    now: options.now,
+  });
   return {
     device,
     async read() {
@@ -218,22 +158,9 @@ export function createPositionSync(
       }
     },
     record(position, urgent) {
-      if (disposed) return;
-      outbox.set(position.productId, { ...position, deviceId: device.id, deviceKind: device.kind });
-      writeOutbox(outboxKey, outbox);
-      if (urgent) {
-        void flush(urgent === 'hidden');
-        return;
-      }
-      const wait = (lastSent.get(position.productId) ?? -Infinity) + WRITE_EVERY_MS - now();
-      if (wait <= 0) void flush();
-      else timer ??= setTimeout(() => void flush(), wait);
+      outbox.put({ ...position, deviceId: device.id, deviceKind: device.kind }, urgent);
     },
-    flush,
-    dispose() {
-      disposed = true;
-      clearTimeout(timer);
-      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-    },
+    flush: outbox.flush,
+    dispose: outbox.dispose,
   };
 }

@@ -5,6 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { HeroHeading } from '@/components/ui/hero-heading';
 import { paths } from '@/config/paths';
 import { homeContent as content } from '@/content/home';
 import { BookingButton } from '@/features/booking/booking-button';
@@ -35,10 +37,7 @@ export function Component() {
           the cookie banner on a first visit (docs/cookie-banner.md). Reading order stays heading, lead, actions. */}
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-background to-brand-100 pt-6 pb-10 sm:py-24">
         <Container width="4xl" className="flex flex-col text-center sm:block">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
-            {content.hero.title}
-          </h1>
+          <HeroHeading eyebrow={content.hero.eyebrow} title={content.hero.title} />
           <p className="order-last mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:order-none sm:text-xl">
             {content.hero.lead}
           </p>
@@ -56,12 +55,7 @@ export function Component() {
 
       <section aria-labelledby="services-heading" className="py-16 sm:py-20">
         <Container>
-          <h2 id="services-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.servicesHeading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
-            {content.servicesLead}
-          </p>
+          <SectionHeading id="services-heading" title={content.servicesHeading} lead={content.servicesLead} />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {content.services.map((service) => {
               const Icon = serviceIcons[service.id];
@@ -100,12 +94,7 @@ export function Component() {
 
       <section aria-labelledby="help-heading" className="border-t border-border py-16 sm:py-20">
         <Container>
-          <h2 id="help-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.helpHeading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
-            {content.helpLead}
-          </p>
+          <SectionHeading id="help-heading" title={content.helpHeading} lead={content.helpLead} />
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {content.helpAreas.map((area) => (
               <li key={area.to}>
@@ -131,9 +120,7 @@ export function Component() {
 
       <section aria-labelledby="reasons-heading" className="bg-muted py-16 sm:py-20">
         <Container>
-          <h2 id="reasons-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.reasonsHeading}
-          </h2>
+          <SectionHeading id="reasons-heading" title={content.reasonsHeading} />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {content.reasons.map((reason) => (
               <li key={reason.title} className="rounded-xl bg-background p-6 shadow-sm">

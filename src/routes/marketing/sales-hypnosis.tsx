@@ -1,18 +1,11 @@
-import {
-  Anchor,
-  Check,
-  ChevronDown,
-  MessageCircle,
-  ShieldCheck,
-  Target,
-  Users,
-} from 'lucide-react';
+import { Anchor, Check, ChevronDown, MessageCircle, ShieldCheck, Target, Users } from 'lucide-react';
 import { Seo } from '@/components/seo/seo';
 import { webPage } from '@/components/seo/structured-data';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { PageHeader } from '@/components/ui/page-header';
 import { absoluteUrl } from '@/config/site';
 import { paths } from '@/config/paths';
@@ -81,19 +74,6 @@ function structuredData() {
   ];
 }
 
-function SectionHeading({ id, children, lead }: { id: string; children: string; lead?: string }) {
-  return (
-    <>
-      <h2 id={id} className="text-center font-serif text-3xl font-bold sm:text-4xl">
-        {children}
-      </h2>
-      {lead ? (
-        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">{lead}</p>
-      ) : null}
-    </>
-  );
-}
-
 export function Component() {
   const { programme, results, workshops, coaching } = content;
   return (
@@ -115,7 +95,7 @@ export function Component() {
 
       <section aria-labelledby="techniques-heading" className="py-12 sm:py-16">
         <Container>
-          <SectionHeading id="techniques-heading">{content.techniquesHeading}</SectionHeading>
+          <SectionHeading id="techniques-heading" title={content.techniquesHeading} />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {content.techniques.map((technique) => {
               const Icon = techniqueIcons[technique.icon];
@@ -137,9 +117,7 @@ export function Component() {
 
       <section aria-labelledby="programme-heading" className="bg-muted/60 py-12 sm:py-16">
         <Container>
-          <SectionHeading id="programme-heading" lead={programme.lead}>
-            {programme.heading}
-          </SectionHeading>
+          <SectionHeading id="programme-heading" title={programme.heading} lead={programme.lead} />
           <ol className="mt-10 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {programme.sessions.map((session) => (
               <li key={session.number} className="rounded-xl border border-border bg-card p-6">
@@ -171,7 +149,10 @@ export function Component() {
           </ul>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <BookingButton>{programme.bookingLabel}</BookingButton>
-            <AppLink to={programme.enquiry.to} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            <AppLink
+              to={programme.enquiry.to}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+            >
               {programme.enquiry.label}
             </AppLink>
           </div>
@@ -180,9 +161,7 @@ export function Component() {
 
       <section aria-labelledby="results-heading" className="py-12 sm:py-16">
         <Container width="3xl">
-          <SectionHeading id="results-heading" lead={results.lead}>
-            {results.heading}
-          </SectionHeading>
+          <SectionHeading id="results-heading" title={results.heading} lead={results.lead} />
           <ul className="mt-10 space-y-6">
             {results.bars.map((bar, index) => {
               const labelId = `result-${index}`;
@@ -214,7 +193,7 @@ export function Component() {
 
       <section aria-labelledby="sales-testimonials-heading" className="bg-muted/60 py-12 sm:py-16">
         <Container>
-          <SectionHeading id="sales-testimonials-heading">{content.testimonialsHeading}</SectionHeading>
+          <SectionHeading id="sales-testimonials-heading" title={content.testimonialsHeading} />
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {content.testimonials.map((testimonial) => (
               <li key={testimonial.name}>
@@ -227,9 +206,7 @@ export function Component() {
 
       <section id={WORKSHOPS_ID} aria-labelledby="workshops-heading" className="scroll-mt-24 py-12 sm:py-16">
         <Container>
-          <SectionHeading id="workshops-heading" lead={workshops.lead}>
-            {workshops.heading}
-          </SectionHeading>
+          <SectionHeading id="workshops-heading" title={workshops.heading} lead={workshops.lead} />
           <ul className="mt-10 grid gap-6 lg:grid-cols-3">
             {workshops.formats.map((format) => (
               <li key={format.id}>
@@ -280,7 +257,7 @@ export function Component() {
 
       <section aria-labelledby="sales-faq-heading" className="py-12 sm:py-16">
         <Container width="3xl">
-          <SectionHeading id="sales-faq-heading">{content.faqHeading}</SectionHeading>
+          <SectionHeading id="sales-faq-heading" title={content.faqHeading} />
           <div className="mt-8 divide-y divide-border rounded-xl border border-border bg-card">
             {content.faqs.map((faq) => (
               <details key={faq.question} className="group">

@@ -13,6 +13,8 @@ import { Seo } from '@/components/seo/seo';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { HeroHeading } from '@/components/ui/hero-heading';
 import { paths } from '@/config/paths';
 import { selfHypnosisGuideContent as content } from '@/content/self-hypnosis-guide';
 import { cn } from '@/lib/cn';
@@ -47,10 +49,7 @@ export function Component() {
       />
       <section className="bg-gradient-to-br from-brand-50 via-background to-brand-100 py-14 sm:py-20">
         <Container width="4xl" className="text-center">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{content.hero.eyebrow}</p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance break-words hyphens-auto sm:text-5xl">
-            {content.hero.title}
-          </h1>
+          <HeroHeading eyebrow={content.hero.eyebrow} title={content.hero.title} />
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
             {content.hero.lead}
           </p>
@@ -65,9 +64,7 @@ export function Component() {
 
       <section aria-labelledby="advantages-heading" className="py-12 sm:py-16">
         <Container>
-          <h2 id="advantages-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.advantagesHeading}
-          </h2>
+          <SectionHeading id="advantages-heading" title={content.advantagesHeading} />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {content.advantages.map((advantage) => (
               <li key={advantage.title}>
@@ -84,12 +81,11 @@ export function Component() {
 
       <section aria-labelledby="modalities-heading" className="bg-muted/60 py-12 sm:py-16">
         <Container>
-          <h2 id="modalities-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.modalitiesHeading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
-            {content.modalitiesLead}
-          </p>
+          <SectionHeading
+            id="modalities-heading"
+            title={content.modalitiesHeading}
+            lead={content.modalitiesLead}
+          />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {content.modalities.map((modality) => (
               <li key={modality.title}>
@@ -116,9 +112,7 @@ export function Component() {
 
       <section aria-labelledby="techniques-heading" className="py-12 sm:py-16">
         <Container>
-          <h2 id="techniques-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.techniquesHeading}
-          </h2>
+          <SectionHeading id="techniques-heading" title={content.techniquesHeading} />
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {content.techniques.map((technique, index) => (
               <li key={technique.title}>
@@ -155,7 +149,10 @@ export function Component() {
             {content.consultation.title}
           </h2>
           <p className="mt-3 text-muted-foreground">{content.consultation.text}</p>
-          <AppLink to={content.consultation.to} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}>
+          <AppLink
+            to={content.consultation.to}
+            className={cn(buttonVariants({ variant: 'secondary' }), 'mt-6')}
+          >
             <MessageCircle aria-hidden="true" />
             {content.consultation.label}
           </AppLink>

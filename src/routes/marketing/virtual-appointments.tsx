@@ -5,6 +5,7 @@ import { webPage } from '@/components/seo/structured-data';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -102,9 +103,7 @@ export function Component() {
 
       <section aria-labelledby="benefits-heading" className="py-12 sm:py-16">
         <Container>
-          <h2 id="benefits-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.benefitsHeading}
-          </h2>
+          <SectionHeading id="benefits-heading" title={content.benefitsHeading} />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {content.benefits.map((benefit) => {
               const Icon = benefitIcons[benefit.icon];
@@ -126,12 +125,7 @@ export function Component() {
 
       <section aria-labelledby="services-heading" className="bg-muted/60 py-12 sm:py-16">
         <Container>
-          <h2 id="services-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {content.servicesHeading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted-foreground">
-            {content.servicesLead}
-          </p>
+          <SectionHeading id="services-heading" title={content.servicesHeading} lead={content.servicesLead} />
           <Island name="tabs">
             <Tabs
               className="mt-10"

@@ -1,6 +1,6 @@
 // Local-only demo sales, so the admin overview has something to show after `npm start`: a few demo customers
 // (confirmed accounts, password as the other demo accounts) with past orders spread over the last 12 weeks,
-// their order lines and the purchases a paid order grants. Never in supabase/seed.sql (production's
+// their order lines, the order items fulfilment records and the purchases a paid order grants. Never in supabase/seed.sql (production's
 // catalogue). customer@example.com is left alone (its purchases come from demo-purchases).
 import type { Transaction } from '../db/engine.ts';
 
@@ -128,41 +128,28 @@ export async function insertDemoOrders(tx: Transaction, passwordHash: string): P
           line.item.price_pence,
         ],
       );
-      if (order.status === 'paid') await grant(tx, customer.id, orderId, line.kind, line.item);
     }
+    if (order.status !== 'expired') await fulfil(tx, customer.id, orderId, order.status === 'paid');
   }
 }
 
-/** What a paid line grants: the audio, or a package's audios (their prices add up to the package's price). */
-async function grant(
-  tx: Transaction,
-  userId: string,
-  orderId: string,
-  kind: 'product' | 'package',
-  item: CatalogueRow,
-): Promise<void> {
-  const owned =
-    kind === 'product'
-      ? [item]
-      : (
-          await tx.query<CatalogueRow>(
-            `select p.id, p.title, p.category, p.price_pence
-             from public.package_items i join public.products p on p.id = i.product_id
-             where i.package_id = $1 order by i.position`,
-            [item.id],
-          )
-        ).rows;
-  const share = Math.floor(item.price_pence / Math.max(owned.length, 1));
-  for (const [index, product] of owned.entries()) {
-    const pence =
-      kind === 'product'
-        ? product.price_pence
-        : share + (index === 0 ? item.price_pence - share * owned.length : 0);
-    await tx.query(
-      `insert into public.purchases (user_id, product_id, order_id, title, category, price, created_at)
-       values ($1, $2, $3, $4, $5, $6, (select created_at from public.orders where id = $3))
-       on conflict (user_id, product_id) do nothing`,
-      [userId, product.id, orderId, product.title, product.category, (pence / 100).toFixed(2)],
-    );
-  }
+/**
+ * What checkout's fulfilment records for a paid order: which audio each line gave and at what price
+ * (order_items; a package's price split over its audios as the database's own fill_order_items splits it),
+ * and, while the order stands, the purchases those audios grant at those prices.
+ */
+async function fulfil(tx: Transaction, userId: string, orderId: string, grant: boolean): Promise<void> {
+  await tx.query('select public.fill_order_items($1)', [orderId]);
+  if (!grant) return;
+  await tx.query(
+    `insert into public.purchases (user_id, product_id, order_id, title, category, price, created_at)
+     select $1, p.id, i.order_id, p.title, p.category, i.price_pence::numeric / 100, o.created_at
+     from public.order_items i
+     join public.products p on p.id = i.product_id
+     join public.orders o on o.id = i.order_id
+     where i.order_id = $2
+     order by i.line_position
+     on conflict (user_id, product_id) do nothing`,
+    [userId, orderId],
+  );
 }

@@ -13,7 +13,7 @@ export const DEMO_PURCHASE_SLUGS = [
 ] as const;
 
 /**
- * Gives `customer@example.com` one paid order of three audios (order lines and purchases with product and
+ * Gives `customer@example.com` one paid order of three audios (order lines, order items and purchases with product and
  * order ids; the purchases' prices add up to what was paid). Runs once: nothing happens when the order
  * already exists (even after the customer deleted their account and the order was anonymised), when the
  * demo customer does not exist, or when the catalogue lacks one of the audios. Returns whether it inserted.
@@ -48,6 +48,10 @@ export async function seedDemoPurchases(db: Database): Promise<boolean> {
         `insert into public.order_lines (order_id, position, kind, product_id, title, category, price_pence)
          values ($1, $2, 'product', $3, $4, $5, $6)`,
         [DEMO_ORDER_ID, index + 1, product.id, product.title, product.category, product.price_pence],
+      );
+      await tx.query(
+        `insert into public.order_items (order_id, product_id, line_position, price_pence) values ($1, $2, $3, $4)`,
+        [DEMO_ORDER_ID, product.id, index + 1, product.price_pence],
       );
       await tx.query(
         `insert into public.purchases (user_id, product_id, order_id, title, category, price, download_url, created_at)

@@ -4,6 +4,7 @@ import { webPage } from '@/components/seo/structured-data';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { conditionPageCopy as copy, type ConditionPage } from '@/content/conditions';
@@ -52,9 +53,7 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
 
       <section aria-labelledby="areas-heading" className="py-12 sm:py-16">
         <Container>
-          <h2 id="areas-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {page.areasHeading}
-          </h2>
+          <SectionHeading id="areas-heading" title={page.areasHeading} />
           <ul className="mx-auto mt-10 grid max-w-5xl gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {page.areas.map((area) => (
               <li key={area} className="flex items-center gap-3 rounded-lg border border-border bg-card p-4">
@@ -68,9 +67,7 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
 
       <section aria-labelledby="methods-heading" className="bg-muted/60 py-12 sm:py-16">
         <Container>
-          <h2 id="methods-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {page.methodsHeading}
-          </h2>
+          <SectionHeading id="methods-heading" title={page.methodsHeading} />
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {page.methods.map((method, index) => (
               <li key={method.title}>
@@ -92,9 +89,7 @@ export function ConditionTemplate({ page }: { page: ConditionPage }) {
 
       <section aria-labelledby="outcomes-heading" className="py-12 sm:py-16">
         <Container>
-          <h2 id="outcomes-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
-            {copy.outcomesHeading}
-          </h2>
+          <SectionHeading id="outcomes-heading" title={copy.outcomesHeading} />
           <dl className="mt-10 grid grid-cols-1 gap-4 min-[22rem]:grid-cols-2 lg:grid-cols-4">
             {page.outcomes.map((outcome) => (
               <div

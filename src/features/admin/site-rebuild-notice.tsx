@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { catalogueText as text } from '@/content/admin';
+import { Notice } from './notice';
+import { requestSiteRebuild, useSiteRebuildFailed } from './site-rebuild';
+
+/** Tells the admin when the prerendered shop pages could not be sent for rebuilding, and lets them ask again. */
+export function SiteRebuildNotice() {
+  const failed = useSiteRebuildFailed();
+  const retry = useMutation({ mutationFn: requestSiteRebuild });
+  if (!failed) return null;
+  return (
+    <div className="space-y-2">
+      <Notice variant="error">{text.rebuildFailed}</Notice>
+      <Button size="sm" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate()}>
+        {retry.isPending ? text.rebuildRetrying : text.rebuildRetry}
+      </Button>
+    </div>
+  );
+}
