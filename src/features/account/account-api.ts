@@ -400,3 +400,14 @@ export function useDownloadAccountData() {
       console.warn('Data export failed:', error instanceof Error ? error.message : String(error)),
   });
 }
+
+/** 'Download' of an owned audio: a file saved, so nothing to refresh; a failure is logged without the title. */
+export function useDownloadOwnedAudio() {
+  return useMutation({
+    mutationFn: ({ productId, title }: { productId: string; title: string }) =>
+      downloadOwnedAudio(productId, title),
+    // What someone bought is health data (docs/product-rules.md D26): the log names no audio.
+    onError: (error: unknown) =>
+      console.warn('Audio download failed:', error instanceof Error ? error.name : 'unknown error'),
+  });
+}
