@@ -14,15 +14,18 @@ export interface Submit<TData, TVariables, TError = Error> {
   isSuccess: boolean;
   error: TError | null;
   data: TData | undefined;
+  /** What the latest call was made with (undefined before one, and after reset). */
+  variables: TVariables | undefined;
   reset: () => void;
 }
 
-type State<TData, TError> =
+type State<TData, TVariables, TError> = { variables: TVariables | undefined } & (
   | { status: 'idle' | 'pending'; data: undefined; error: null }
   | { status: 'success'; data: TData; error: null }
-  | { status: 'error'; data: undefined; error: TError };
+  | { status: 'error'; data: undefined; error: TError }
+);
 
-const idle = { status: 'idle', data: undefined, error: null } as const;
+const idle = { status: 'idle', data: undefined, error: null, variables: undefined } as const;
 
 /**
  * A write's pending and error state for screens that run without the query library: the auth screens, which
@@ -33,7 +36,7 @@ const idle = { status: 'idle', data: undefined, error: null } as const;
 export function useSubmit<TData = unknown, TVariables = void, TError = Error>(
   options: SubmitOptions<TData, TVariables>,
 ): Submit<TData, TVariables, TError> {
-  const [state, setState] = useState<State<TData, TError>>(idle);
+  const [state, setState] = useState<State<TData, TVariables, TError>>(idle);
   const latest = useRef(0);
   // The latest options, for calls made from event handlers (after this render has committed).
   const optionsRef = useRef(options);
@@ -43,14 +46,15 @@ export function useSubmit<TData = unknown, TVariables = void, TError = Error>(
 
   const mutateAsync = useCallback(async (variables: TVariables): Promise<TData> => {
     const call = ++latest.current;
-    setState({ status: 'pending', data: undefined, error: null });
+    setState({ status: 'pending', data: undefined, error: null, variables });
     try {
       const data = await optionsRef.current.mutationFn(variables);
       await optionsRef.current.onSuccess?.(data, variables);
-      if (call === latest.current) setState({ status: 'success', data, error: null });
+      if (call === latest.current) setState({ status: 'success', data, error: null, variables });
       return data;
     } catch (thrown) {
-      if (call === latest.current) setState({ status: 'error', data: undefined, error: thrown as TError });
+      if (call === latest.current)
+        setState({ status: 'error', data: undefined, error: thrown as TError, variables });
       throw thrown;
     }
   }, []);
@@ -74,6 +78,7 @@ export function useSubmit<TData = unknown, TVariables = void, TError = Error>(
     isSuccess: state.status === 'success',
     error: state.error,
     data: state.data,
+    variables: state.variables,
     reset,
   };
 }

@@ -21,7 +21,13 @@ describe('useSubmit: a write’s pending and error state, as useMutation keeps i
     act(() => result.current.mutate(1));
     expect(result.current.isPending).toBe(true);
     await act(async () => call.resolve('done'));
-    expect(result.current).toMatchObject({ isPending: false, isSuccess: true, data: 'done', error: null });
+    expect(result.current).toMatchObject({
+      isPending: false,
+      isSuccess: true,
+      data: 'done',
+      error: null,
+      variables: 1,
+    });
   });
 
   it('keeps the thrown value as the error (mutate never throws) and clears it on the next call', async () => {
@@ -67,6 +73,12 @@ describe('useSubmit: a write’s pending and error state, as useMutation keeps i
     act(() => result.current.reset());
     await act(async () => first.reject(new Error('late')));
     await expect(settled).rejects.toThrow('late');
-    expect(result.current).toMatchObject({ isPending: false, isSuccess: false, error: null, data: undefined });
+    expect(result.current).toMatchObject({
+      isPending: false,
+      isSuccess: false,
+      error: null,
+      data: undefined,
+    });
+    expect(result.current.variables).toBeUndefined();
   });
 });

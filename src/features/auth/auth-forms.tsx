@@ -114,15 +114,14 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSubmit({
     mutationFn: signUpWithPassword,
-    onSuccess: (_, sent) => {
-      setSentTo(sent.email.trim());
+    onSuccess: () => {
       setPassword('');
       setConfirmPassword('');
     },
   });
+  const sentTo = signUp.isSuccess ? (signUp.variables?.email.trim() ?? null) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -153,7 +152,7 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
           variant="secondary"
           className="w-full"
           onClick={() => {
-            setSentTo(null);
+            signUp.reset();
             setEmail('');
           }}
         >

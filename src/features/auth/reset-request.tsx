@@ -20,14 +20,8 @@ export function ResetRequest() {
   const [params] = useSearchParams();
   const redirectPath = safeRedirectPath(params.get('redirectTo'));
   const [email, setEmail] = useState('');
-  // Its data is where the link went.
-  const send = useSubmit({
-    mutationFn: async (request: { email: string; next: string }) => {
-      await requestPasswordReset(request);
-      return request.email;
-    },
-  });
-  const sentTo = send.data ?? null;
+  const send = useSubmit({ mutationFn: requestPasswordReset });
+  const sentTo = send.isSuccess ? (send.variables?.email ?? null) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
