@@ -345,6 +345,36 @@ describe('Delete my account', () => {
     expect(invoke).toHaveBeenCalledWith('delete-account', { method: 'POST', body: {} });
   });
 
+  it('stays busy while signing out, then drops the account from the cache (nothing else)', async () => {
+    const user = userEvent.setup();
+    withFunctions(async () => ({ data: { deleted: true }, error: null }));
+    let signedOut!: () => void;
+    const onDeleted = vi.fn(() => new Promise<void>((resolve) => (signedOut = resolve)));
+    const client = new QueryClient();
+    client.setQueryData(['account', 'orders', 'user-1'], []);
+    client.setQueryData(['catalogue', 'products'], []);
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <DeleteAccountSection onDeleted={onDeleted} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    const busy = within(dialog).getByRole('button', { name: 'Deleting your account…' });
+    expect(busy).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(client.getQueryData(['account', 'orders', 'user-1'])).toEqual([]);
+    signedOut();
+    await waitFor(() => expect(client.getQueryData(['account', 'orders', 'user-1'])).toBeUndefined());
+    expect(client.getQueryData(['catalogue', 'products'])).toEqual([]);
+    expect(busy).toBeDisabled();
+  });
+
   it("shows the function's refusal (the last admin) in the dialog and deletes nothing", async () => {
     const user = userEvent.setup();
     const message = 'You are the only admin, so your account cannot be deleted.';

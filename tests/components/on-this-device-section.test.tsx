@@ -1,7 +1,9 @@
+import type { ComponentProps } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnThisDeviceSection } from '@/features/account/on-this-device-section';
+import { QueryProvider } from '@/lib/query-provider';
 import { SAVED_AUDIO_KEY } from '@/features/offline/saved-audio-index';
 import { fake } from './auth-fake-supabase';
 
@@ -66,12 +68,21 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The section as My Account renders it: inside the app's query provider (its writes are mutations). */
+function renderSection(onPlay?: ComponentProps<typeof OnThisDeviceSection>['onPlay']) {
+  render(
+    <QueryProvider>
+      <OnThisDeviceSection userId={CUSTOMER} owned={[]} onPlay={onPlay} />
+    </QueryProvider>,
+  );
+}
+
 describe('On this device', () => {
   it("lists the customer's saved audio with Play and Remove, the storage figures, and asks to keep the files", async () => {
     const user = userEvent.setup();
     const storage = stubBrowser();
     const onPlay = vi.fn();
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} onPlay={onPlay} />);
+    renderSection(onPlay);
 
     const list = await screen.findByRole('list', { name: 'Audio saved on this device' });
     expect(list).toHaveTextContent('Sleep Deeply Tonight');
@@ -100,7 +111,7 @@ describe('On this device', () => {
   it('explains a refusal to keep the files', async () => {
     const user = userEvent.setup();
     stubBrowser({ persist: false });
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    renderSection();
     await user.click(await screen.findByRole('button', { name: 'Keep saved audio on this device' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'did not agree to keep the files for certain',
@@ -111,7 +122,7 @@ describe('On this device', () => {
     stubBrowser({
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1',
     });
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    renderSection();
     expect(
       await screen.findByText(/On iPhone and iPad, browsers keep only a little audio/),
     ).toBeInTheDocument();
@@ -121,13 +132,13 @@ describe('On this device', () => {
 
   it('with a small quota offers the download instead', async () => {
     stubBrowser({ quota: 50_000_000 });
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    renderSection();
     expect(await screen.findByText(/allows this site too little storage for long audio/)).toBeInTheDocument();
   });
 
   it("removes another account's copies once the server has answered", async () => {
     stubBrowser();
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    renderSection();
     await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY)).not.toContain('prod-9'));
     expect(localStorage.getItem(SAVED_AUDIO_KEY)).toContain('prod-1');
   });

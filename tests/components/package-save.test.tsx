@@ -7,6 +7,7 @@ import { MemoryRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaidAs } from '@/features/account/paid-as';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
+import { QueryProvider } from '@/lib/query-provider';
 import { addSavedAudio, readSavedAudio } from '@/features/offline/saved-audio-index';
 import type { AudioToSave } from '@/features/offline/saved-audio-store';
 import type * as OfflineActions from '@/features/offline/offline-actions';
@@ -88,7 +89,9 @@ afterEach(() => {
 function renderSection() {
   render(
     <MemoryRouter>
-      <YourAudioSection audios={audios} offlineUserId={CUSTOMER} paidAs={paidAs} />
+      <QueryProvider>
+        <YourAudioSection audios={audios} offlineUserId={CUSTOMER} paidAs={paidAs} />
+      </QueryProvider>
     </MemoryRouter>,
   );
 }
@@ -111,9 +114,9 @@ describe('saving a package for offline', () => {
     await act(async () => saves[1]!.finish(true));
     expect(toast.success).toHaveBeenCalledWith(`${PACKAGE} is saved on this device.`);
     expect(readSavedAudio().map((audio) => audio.productId)).toEqual(['p1', 'p2']);
-    // The same button now removes (keyboard focus stays where it was).
+    // The same button now removes (keyboard focus stays where it was), once the save has finished.
     expect(
-      within(packages).getByRole('button', { name: `Remove package from this device: ${PACKAGE}` }),
+      await within(packages).findByRole('button', { name: `Remove package from this device: ${PACKAGE}` }),
     ).toBe(button);
 
     await user.click(
@@ -141,9 +144,12 @@ describe('saving a package for offline', () => {
     await user.click(within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` }));
     expect(saves.map((save) => save.audio.productId)).toEqual(['p2']);
     await act(async () => saves[0]!.finish(false));
+    await vi.waitFor(() =>
+      expect(
+        within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` }),
+      ).not.toHaveAttribute('aria-busy'),
+    );
+    expect(saves).toHaveLength(1);
     expect(toast.success).not.toHaveBeenCalled();
-    expect(
-      within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` }),
-    ).not.toHaveAttribute('aria-busy');
   });
 });

@@ -4,6 +4,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@/lib/router';
+import { QueryProvider } from '@/lib/query-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import { KNOWN_OWNED_AUDIO_KEY, keepKnownOwned, knownOwnedAudio } from '@/features/offline/known-owned-audio';
@@ -75,7 +76,9 @@ describe("'Your audio' offline", () => {
     const actions = player();
     const { rerender } = render(
       <MemoryRouter>
-        <YourAudioSection audios={audios} player={actions} offlineUserId={CUSTOMER} />
+        <QueryProvider>
+          <YourAudioSection audios={audios} player={actions} offlineUserId={CUSTOMER} />
+        </QueryProvider>
       </MemoryRouter>,
     );
     expect(knownOwnedAudio(CUSTOMER).map((audio) => audio.productId)).toEqual(['prod-1', 'prod-2']);
@@ -84,7 +87,9 @@ describe("'Your audio' offline", () => {
     goOffline();
     rerender(
       <MemoryRouter>
-        <YourAudioSection audios={[]} player={actions} offlineUserId={CUSTOMER} />
+        <QueryProvider>
+          <YourAudioSection audios={[]} player={actions} offlineUserId={CUSTOMER} />
+        </QueryProvider>
       </MemoryRouter>,
     );
     expect(
@@ -110,7 +115,9 @@ describe("'Your audio' offline", () => {
     online = false;
     render(
       <MemoryRouter>
-        <YourAudioSection audios={[]} player={player()} offlineUserId={CUSTOMER} />
+        <QueryProvider>
+          <YourAudioSection audios={[]} player={player()} offlineUserId={CUSTOMER} />
+        </QueryProvider>
       </MemoryRouter>,
     );
     expect(screen.getByText(/this device has no list of your audio yet/)).toBeInTheDocument();
@@ -121,7 +128,9 @@ describe("'Your audio' offline", () => {
   it('is not kept for an account with nothing saved here, and keeps only what the server says is owned', () => {
     render(
       <MemoryRouter>
-        <YourAudioSection audios={audios} player={player()} offlineUserId={CUSTOMER} />
+        <QueryProvider>
+          <YourAudioSection audios={audios} player={player()} offlineUserId={CUSTOMER} />
+        </QueryProvider>
       </MemoryRouter>,
     );
     expect(localStorage.getItem(KNOWN_OWNED_AUDIO_KEY)).toBeNull();
@@ -151,7 +160,9 @@ describe("'Your audio' offline", () => {
     saveOnDevice(['prod-1', 'prod-2']);
     render(
       <MemoryRouter>
-        <YourAudioSection audios={audios} player={player()} offlineUserId={CUSTOMER} />
+        <QueryProvider>
+          <YourAudioSection audios={audios} player={player()} offlineUserId={CUSTOMER} />
+        </QueryProvider>
       </MemoryRouter>,
     );
     expect(knownOwnedAudio(CUSTOMER)).toHaveLength(2);

@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderStatus } from '@/content/account';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { fullNameOf } from '@/lib/full-name';
 import { getSupabase } from '@/lib/supabase';
 import { fetchAppointments, type AccountAppointment } from './appointments-api';
+import { buildAccountExport, exportFileName, type BrowserSettings } from './account-export';
 import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
 import { queryKeyRoots } from '@/lib/query-client';
@@ -359,4 +360,54 @@ export async function downloadOwnedAudio(productId: string, title: string): Prom
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The audio could not be downloaded (HTTP ${response.status}).`);
   saveBlob(await response.blob(), audioFileName(title));
+}
+
+/**
+ * 'Delete my account'. `onDeleted` (tell the customer, sign out) runs while the write is still pending, and only
+ * then is the account's data dropped from the cache, so nothing of it is fetched again as the deleted account.
+ */
+export function useDeleteAccount(onDeleted: () => void | Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fallbackMessage: string) => deleteOwnAccount(await getSupabase(), fallbackMessage),
+    onSuccess: async () => {
+      await onDeleted();
+      queryClient.removeQueries({ queryKey: queryKeyRoots.account });
+    },
+  });
+}
+
+interface AccountDataDownload {
+  /** This browser's settings, read at export time. */
+  browser: BrowserSettings;
+  fileName: (date: string) => string;
+}
+
+/** Collects the account's data and saves it as a JSON file. */
+async function downloadAccountData({ browser, fileName }: AccountDataDownload): Promise<void> {
+  const server = await fetchAccountData(await getSupabase());
+  const now = new Date();
+  const document_ = buildAccountExport(server, browser, now);
+  const blob = new Blob([`${JSON.stringify(document_, null, 2)}\n`], { type: 'application/json' });
+  saveBlob(blob, exportFileName(now, fileName));
+}
+
+/** 'Download my data': a read saved as a file, so it refreshes nothing; a failure is logged without its data. */
+export function useDownloadAccountData() {
+  return useMutation({
+    mutationFn: downloadAccountData,
+    onError: (error: unknown) =>
+      console.warn('Data export failed:', error instanceof Error ? error.message : String(error)),
+  });
+}
+
+/** 'Download' of an owned audio: a file saved, so nothing to refresh; a failure is logged without the title. */
+export function useDownloadOwnedAudio() {
+  return useMutation({
+    mutationFn: ({ productId, title }: { productId: string; title: string }) =>
+      downloadOwnedAudio(productId, title),
+    // What someone bought is health data (docs/product-rules.md D26): the log names no audio.
+    onError: (error: unknown) =>
+      console.warn('Audio download failed:', error instanceof Error ? error.name : 'unknown error'),
+  });
 }

@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input-style';
 import { accountText } from '@/content/account';
-import { getSupabase } from '@/lib/supabase';
-import { deleteOwnAccount } from './account-api';
+import { useDeleteAccount } from './account-api';
 import { AccountSection } from './account-section';
 
 const text = accountText.delete;
@@ -19,8 +18,10 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount(onDeleted);
+  // Still 'deleting' once done: the dialog stays as it is until signing out takes the page away.
+  const deleting = remove.isPending || remove.isSuccess;
+  const error = remove.error ? remove.error.message || text.failed : null;
   const titleId = `${id}-title`;
   const textId = `${id}-text`;
   const inputId = `${id}-confirm`;
@@ -36,19 +37,10 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
     if (!deleting) dialogRef.current?.close();
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!confirmed || deleting) return;
-    setError(null);
-    setDeleting(true);
-    try {
-      await deleteOwnAccount(await getSupabase(), text.failed);
-    } catch (thrown) {
-      setError(thrown instanceof Error && thrown.message ? thrown.message : text.failed);
-      setDeleting(false);
-      return;
-    }
-    await onDeleted();
+    remove.mutate(text.failed);
   }
 
   return (
@@ -62,7 +54,7 @@ function DeleteAccountDialog({ onClose, onDeleted }: DeleteDialogProps) {
       }}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
     >
-      <form onSubmit={(event) => void submit(event)} className="p-5 sm:p-6">
+      <form onSubmit={submit} className="p-5 sm:p-6">
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="font-serif text-2xl font-bold">
             {text.dialogTitle}

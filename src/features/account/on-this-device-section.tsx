@@ -1,17 +1,17 @@
 import { CloudDownload, HardDrive, LoaderCircle, Play } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
 import { getSupabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
-import { saveForOffline } from '@/features/offline/offline-actions';
 import { keepKnownOwned } from '@/features/offline/known-owned-audio';
 import { fetchOwnedProductIds } from '@/features/offline/owned-products';
 import { registerOfflineWorker } from '@/features/offline/register-offline-worker';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
 import { keepOnlyOwned, type AudioToSave } from '@/features/offline/saved-audio-store';
+import { useKeepFilesRequest, useSaveEachForOffline } from '@/features/offline/offline-mutations';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
-import { formatBytes, requestPersistentStorage } from '@/features/offline/storage-support';
+import { formatBytes } from '@/features/offline/storage-support';
 import { useOfflineSupport } from '@/features/offline/use-offline-support';
 import { useSavedAudio } from '@/features/offline/use-saved-audio';
 import { AccountSection } from './account-section';
@@ -62,8 +62,10 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSectionProps) {
   const saved = useSavedAudio(userId);
   const { support, estimate, persisted, refresh } = useOfflineSupport();
-  const [persistAnswer, setPersistAnswer] = useState<'granted' | 'refused' | null>(null);
-  const [savingAll, setSavingAll] = useState(false);
+  const saveAll = useSaveEachForOffline();
+  const savingAll = saveAll.isPending;
+  const keepFiles = useKeepFilesRequest();
+  const persistAnswer = keepFiles.data === undefined ? null : keepFiles.data ? 'granted' : 'refused';
   useRemoveUnowned(userId);
 
   // Someone who keeps audio here gets the worker at once (it may have been cleared), so My Account opens offline.
@@ -82,20 +84,6 @@ export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSecti
     category: audio.category,
     productId: audio.productId,
   }));
-
-  async function saveAll() {
-    setSavingAll(true);
-    try {
-      for (const audio of unsaved) await saveForOffline(audio, userId, true);
-    } finally {
-      setSavingAll(false);
-    }
-  }
-
-  async function persist() {
-    setPersistAnswer((await requestPersistentStorage()) ? 'granted' : 'refused');
-    refresh();
-  }
 
   if (support !== 'supported') {
     const reason =
@@ -122,7 +110,7 @@ export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSecti
             variant="secondary"
             disabled={savingAll}
             aria-busy={savingAll || undefined}
-            onClick={() => void saveAll()}
+            onClick={() => saveAll.mutate({ audios: unsaved, userId, stopAtFailure: false })}
           >
             {savingAll ? (
               <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -195,7 +183,11 @@ export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSecti
         ) : (
           <div className="space-y-2">
             <p className="max-w-prose text-muted-foreground">{text.persist.explanation}</p>
-            <Button size="sm" variant="secondary" onClick={() => void persist()}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => keepFiles.mutate(undefined, { onSuccess: refresh })}
+            >
               {text.persist.button}
             </Button>
             <p role="status" className="max-w-prose text-muted-foreground empty:hidden">

@@ -1,11 +1,10 @@
 import { Download, ListPlus, LoaderCircle, Play } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { downloadOwnedAudio } from './account-api';
+import { useDownloadOwnedAudio } from './account-api';
 import { OwnedAudioSummary } from './owned-audio-summary';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
@@ -72,29 +71,30 @@ function isPlayable(audio: OwnedAudio): audio is PlayableAudio {
   return audio.productId !== null;
 }
 
+/** 'Download' for one audio, busy while its own file is being fetched. */
+function DownloadAudioButton({ audio }: { audio: PlayableAudio }) {
+  const download = useDownloadOwnedAudio();
+  const busy = download.isPending;
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={text.download(audio.title)}
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => download.mutate(audio, { onError: () => toast.error(text.downloadFailed) })}
+    >
+      {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+      {busy ? text.downloading : text.downloadShort}
+    </Button>
+  );
+}
+
 /** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
 export function YourAudioSection({ audios, player, offlineUserId, paidAs }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
-  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
   // Offline: what the customer owns (as last seen online), not the empty state (docs/offline-listening.md).
   const offline = useOfflineOwnedAudio(offlineUserId, audios);
-
-  async function download(audio: PlayableAudio) {
-    setDownloading((current) => new Set(current).add(audio.id));
-    try {
-      await downloadOwnedAudio(audio.productId, audio.title);
-    } catch (error) {
-      // Logged without the title: what someone bought is health data (docs/product-rules.md D26).
-      console.warn('Audio download failed:', error instanceof Error ? error.name : 'unknown error');
-      toast.error(text.downloadFailed);
-    } finally {
-      setDownloading((current) => {
-        const next = new Set(current);
-        next.delete(audio.id);
-        return next;
-      });
-    }
-  }
 
   if (offline && offlineUserId) {
     return (
@@ -135,7 +135,6 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
       ) : (
         <ul className="divide-y divide-border border-y border-border" aria-label={text.title}>
           {audios.map((audio) => {
-            const busy = downloading.has(audio.id);
             const paid = paidText(audio, paidAs?.get(audio.id));
             return (
               <li
@@ -166,21 +165,7 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
                         </Button>
                       </>
                     ) : null}
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={text.download(audio.title)}
-                      aria-busy={busy || undefined}
-                      disabled={busy}
-                      onClick={() => void download(audio)}
-                    >
-                      {busy ? (
-                        <LoaderCircle aria-hidden="true" className="animate-spin" />
-                      ) : (
-                        <Download aria-hidden="true" />
-                      )}
-                      {busy ? text.downloading : text.downloadShort}
-                    </Button>
+                    <DownloadAudioButton audio={audio} />
                     <SaveOfflineButton
                       audio={{
                         productId: audio.productId,

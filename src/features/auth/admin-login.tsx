@@ -4,11 +4,12 @@ import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { adminLoginText as text, authMessages, fieldText } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';
+import { useSubmit } from '@/lib/use-submit';
 import { checkAdminRole } from './auth-api';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './auth-layout';
-import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
-import { errorMessage } from './error-message';
+import { signInWithPassword, type Credentials } from './auth-writes';
+import { FormField, PasswordField, SubmitButton, SubmitError } from './form-controls';
 import { AppLink } from '@/components/ui/app-link';
 
 /** /admin/login: sign in, then the admin check; only admins go on to the dashboard (docs/product-rules.md §4, §8). */
@@ -18,44 +19,32 @@ export function AdminLogin() {
   const { user, loading: authLoading, signOut } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const signIn = useSubmit({
+    mutationFn: async (credentials: Credentials) => {
+      const user = await signInWithPassword(credentials);
+      const check = await checkAdminRole(await getSupabase(), user.id);
+      if (check === 'admin') return;
+      // Not (provably) an admin: no session is left behind by the admin screen.
+      await signOut();
+      throw new Error(check === 'failed' ? authMessages.adminCheckFailed : authMessages.accessDenied);
+    },
+    onSuccess: () => void navigate(paths.adminDashboard, { replace: true }),
+  });
 
   // An admin who is already signed in goes straight on.
   useEffect(() => {
     if (!authLoading && user?.isAdmin) void navigate(paths.adminDashboard, { replace: true });
   }, [authLoading, user, navigate]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setLoading(true);
-    try {
-      const client = await getSupabase();
-      const { data, error: signInError } = await client.auth.signInWithPassword({ email, password });
-      if (signInError || !data.user) {
-        setError(errorMessage(signInError, authMessages.loginFallback));
-        return;
-      }
-      const check = await checkAdminRole(client, data.user.id);
-      if (check === 'admin') {
-        void navigate(paths.adminDashboard, { replace: true });
-        return;
-      }
-      // Not (provably) an admin: no session is left behind by the admin screen.
-      await signOut();
-      setError(check === 'failed' ? authMessages.adminCheckFailed : authMessages.accessDenied);
-    } catch (thrown) {
-      setError(errorMessage(thrown, authMessages.loginFallback));
-    } finally {
-      setLoading(false);
-    }
+    signIn.mutate({ email, password });
   }
 
   return (
     <AuthLayout icon={<ShieldCheck />} title={text.title} lead={text.lead}>
       <form onSubmit={submit} className="space-y-4">
-        {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+        <SubmitError error={signIn.error} fallback={authMessages.loginFallback} />
         <FormField
           id={`${id}-email`}
           label={fieldText.email}
@@ -73,7 +62,7 @@ export function AdminLogin() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <SubmitButton loading={loading}>{text.submit}</SubmitButton>
+        <SubmitButton loading={signIn.isPending}>{text.submit}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {text.regularSignInPrompt}{' '}

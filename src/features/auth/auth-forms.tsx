@@ -1,43 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { authMessages, authPageText, fieldText } from '@/content/auth';
-import { getSupabase } from '@/lib/supabase';
-import { errorMessage } from './error-message';
-import { FormField, FormMessage, PasswordField, SubmitButton } from './form-controls';
-import { emailRedirectUrl } from './email-redirect';
+import { useSubmit } from '@/lib/use-submit';
+import { signInWithPassword, signUpWithPassword, updatePassword } from './auth-writes';
+import { FormField, FormMessage, PasswordField, SubmitButton, SubmitError } from './form-controls';
 import { requestPasswordReset } from './password-reset';
 import { validateNewPassword, type PasswordProblem } from './validation';
-
-type Outcome = { variant: 'error' | 'success'; text: string } | null;
 
 /** Focuses the field a validation problem is about, so its error is read out with it. */
 function focusField(id: string) {
   document.getElementById(id)?.focus();
-}
-
-/**
- * One auth call of a form (docs/product-rules.md §4): the last message is cleared, the submit button spins, and a returned
- * or thrown error becomes the provider's message, or the fallback when it has none (docs/product-rules.md §8).
- */
-function useAuthRequest(fallback: string) {
-  const [loading, setLoading] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  async function run(call: () => Promise<unknown>, onSuccess: () => void) {
-    setOutcome(null);
-    setLoading(true);
-    try {
-      const error = await call();
-      if (error) setOutcome({ variant: 'error', text: errorMessage(error, fallback) });
-      else onSuccess();
-    } catch (error) {
-      setOutcome({ variant: 'error', text: errorMessage(error, fallback) });
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  return { loading, outcome, setOutcome, run };
 }
 
 function EmailField({
@@ -111,19 +83,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { loading, outcome, run } = useAuthRequest(authMessages.loginFallback);
+  const signIn = useSubmit({ mutationFn: signInWithPassword, onSuccess: onSignedIn });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(
-      async () => (await (await getSupabase()).auth.signInWithPassword({ email, password })).error,
-      onSignedIn,
-    );
+    signIn.mutate({ email, password });
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.login}>
-      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <SubmitError error={signIn.error} fallback={authMessages.loginFallback} />
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <PasswordField
         id={`${id}-password`}
@@ -133,7 +102,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <SubmitButton loading={loading}>{authPageText.signIn.submit}</SubmitButton>
+      <SubmitButton loading={signIn.isPending}>{authPageText.signIn.submit}</SubmitButton>
     </form>
   );
 }
@@ -145,31 +114,25 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.signupFallback);
+  const signUp = useSubmit({
+    mutationFn: signUpWithPassword,
+    onSuccess: () => {
+      setPassword('');
+      setConfirmPassword('');
+    },
+  });
+  const sentTo = signUp.isSuccess ? (signUp.variables?.email.trim() ?? null) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setOutcome(null);
+    signUp.reset();
     const invalid = validateNewPassword(password, confirmPassword);
     setProblem(invalid);
     if (invalid) {
       focusField(`${id}-${invalid.field}`);
       return;
     }
-    void run(
-      async () => {
-        const client = await getSupabase();
-        // The confirmation link brings the visitor back to where they were going (docs/auth-links.md).
-        const options = { emailRedirectTo: emailRedirectUrl(redirectPath) };
-        return (await client.auth.signUp({ email, password, options })).error;
-      },
-      () => {
-        setSentTo(email.trim());
-        setPassword('');
-        setConfirmPassword('');
-      },
-    );
+    signUp.mutate({ email, password, redirectPath });
   }
 
   // Success replaces the form (as the reset request does): what happened, where the email went, what next.
@@ -189,7 +152,7 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
           variant="secondary"
           className="w-full"
           onClick={() => {
-            setSentTo(null);
+            signUp.reset();
             setEmail('');
           }}
         >
@@ -201,7 +164,7 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.signup}>
-      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <SubmitError error={signUp.error} fallback={authMessages.signupFallback} />
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <NewPasswordFields
         idPrefix={id}
@@ -213,7 +176,7 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
         onConfirmPassword={setConfirmPassword}
       />
       <p className="text-sm text-muted-foreground">{authPageText.signUp.note}</p>
-      <SubmitButton loading={loading}>{authPageText.signUp.submit}</SubmitButton>
+      <SubmitButton loading={signUp.isPending}>{authPageText.signUp.submit}</SubmitButton>
     </form>
   );
 }
@@ -228,22 +191,20 @@ export function ForgotPasswordForm({
 }) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const { loading, outcome, setOutcome, run } = useAuthRequest(authMessages.genericFallback);
+  const reset = useSubmit({ mutationFn: requestPasswordReset });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(
-      () => requestPasswordReset(email, redirectPath),
-      () => setOutcome({ variant: 'success', text: authMessages.resetEmailSent }),
-    );
+    reset.mutate({ email, next: redirectPath });
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.forgot}>
-      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      <SubmitError error={reset.error} fallback={authMessages.genericFallback} />
+      {reset.isSuccess ? <FormMessage variant="success">{authMessages.resetEmailSent}</FormMessage> : null}
       <p className="text-sm text-muted-foreground">{authPageText.forgot.intro}</p>
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
-      <SubmitButton loading={loading}>{authPageText.forgot.submit}</SubmitButton>
+      <SubmitButton loading={reset.isPending}>{authPageText.forgot.submit}</SubmitButton>
       <Button variant="ghost" className="w-full" onClick={onBack}>
         {authPageText.forgot.backToSignIn}
       </Button>
@@ -274,37 +235,24 @@ export function NewPasswordForm({
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The screen's next step (sign out, move on) runs while the button still spins.
+  const save = useSubmit({ mutationFn: updatePassword, onSuccess: () => onUpdated() });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    save.reset();
     const invalid = validateNewPassword(password, confirmPassword);
     setProblem(invalid);
     if (invalid) {
       focusField(`${id}-${invalid.field}`);
       return;
     }
-    setSaving(true);
-    try {
-      const client = await getSupabase();
-      const { error: updateError } = await client.auth.updateUser({ password });
-      if (updateError && !(acceptSamePassword && updateError.code === 'same_password')) {
-        setError(errorMessage(updateError, fallbackError));
-        setSaving(false);
-        return;
-      }
-      await onUpdated();
-    } catch (thrown) {
-      setError(errorMessage(thrown, fallbackError));
-      setSaving(false);
-    }
+    save.mutate({ password, acceptSamePassword });
   }
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+      <SubmitError error={save.error} fallback={fallbackError} />
       <NewPasswordFields
         idPrefix={id}
         labels={{ password: fieldText.newPassword, confirm: fieldText.confirmNewPassword }}
@@ -314,7 +262,7 @@ export function NewPasswordForm({
         onPassword={setPassword}
         onConfirmPassword={setConfirmPassword}
       />
-      <SubmitButton loading={saving} disabled={!password || !confirmPassword}>
+      <SubmitButton loading={save.isPending} disabled={!password || !confirmPassword}>
         {submitLabel}
       </SubmitButton>
     </form>

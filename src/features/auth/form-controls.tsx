@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { fieldText } from '@/content/auth';
 import { cn } from '@/lib/cn';
+import { errorMessage } from './error-message';
 import { passwordStrength } from './password-strength';
 
 interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
@@ -111,6 +112,14 @@ export function FormMessage({ variant, children }: { variant: 'error' | 'success
       <span>{children}</span>
     </div>
   );
+}
+
+/**
+ * A submit's failure as the form's message (docs/product-rules.md §4, §8): the provider's message, the practice's
+ * own words for a rate limit and the like, or the fallback when it has none; nothing without an error.
+ */
+export function SubmitError({ error, fallback }: { error: unknown; fallback: string }) {
+  return error ? <FormMessage variant="error">{errorMessage(error, fallback)}</FormMessage> : null;
 }
 
 /** The form's submit button: disabled with a spinner while the call runs. */

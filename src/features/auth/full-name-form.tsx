@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
-import { checkFullName, FULL_NAME_KEY, FULL_NAME_MAX_LENGTH } from '@/lib/full-name';
-import { getSupabase } from '@/lib/supabase';
+import { checkFullName, FULL_NAME_MAX_LENGTH } from '@/lib/full-name';
 import { FormField, FormMessage, SubmitButton } from './form-controls';
+import { useSaveFullName } from './full-name-api';
 
 const text = accountText.name;
-
-type Outcome = { variant: 'error' | 'success'; text: string } | null;
 
 /**
  * My Account's 'Your name' form (composed by the route, as the password form is): the customer's name, kept in
@@ -20,28 +18,21 @@ export function FullNameForm({ savedName }: { savedName: string | null }) {
   const [value, setValue] = useState(savedName ?? '');
   const [stored, setStored] = useState(savedName);
   const [problem, setProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveFullName();
 
-  async function store(name: string | null, done: string) {
-    setSaving(true);
-    try {
-      const client = await getSupabase();
-      const { error } = await client.auth.updateUser({ data: { [FULL_NAME_KEY]: name } });
-      if (error) throw error;
-      setStored(name);
-      setValue(name ?? '');
-      setOutcome({ variant: 'success', text: done });
-    } catch {
-      setOutcome({ variant: 'error', text: text.failed });
-    } finally {
-      setSaving(false);
-    }
+  // After a save the field shows what was kept: the trimmed name, or nothing once removed.
+  function store(name: string | null) {
+    save.mutate(name, {
+      onSuccess: () => {
+        setStored(name);
+        setValue(name ?? '');
+      },
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setOutcome(null);
+    save.reset();
     const check = checkFullName(value);
     if (!check.ok) {
       setProblem(check.problem === 'empty' ? text.empty : text.tooLong(FULL_NAME_MAX_LENGTH));
@@ -49,12 +40,15 @@ export function FullNameForm({ savedName }: { savedName: string | null }) {
       return;
     }
     setProblem(null);
-    void store(check.name, text.saved);
+    store(check.name);
   }
 
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
-      {outcome ? <FormMessage variant={outcome.variant}>{outcome.text}</FormMessage> : null}
+      {save.isError ? <FormMessage variant="error">{text.failed}</FormMessage> : null}
+      {save.isSuccess ? (
+        <FormMessage variant="success">{save.variables === null ? text.removed : text.saved}</FormMessage>
+      ) : null}
       <FormField
         id={fieldId}
         label={text.label}
@@ -64,18 +58,15 @@ export function FullNameForm({ savedName }: { savedName: string | null }) {
         onChange={(event) => setValue(event.target.value)}
       />
       <div className="grid gap-2 sm:grid-cols-2">
-        <SubmitButton loading={saving}>
-          {text.save}
-        </SubmitButton>
+        <SubmitButton loading={save.isPending}>{text.save}</SubmitButton>
         {stored ? (
           <Button
             variant="secondary"
             className="w-full"
-            disabled={saving}
+            disabled={save.isPending}
             onClick={() => {
               setProblem(null);
-              setOutcome(null);
-              void store(null, text.removed);
+              store(null);
             }}
           >
             {text.remove}

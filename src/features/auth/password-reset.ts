@@ -4,12 +4,18 @@ import { emailRedirectUrl, updatePasswordRedirect } from './email-redirect';
 
 /**
  * Emails a recovery link that leads back to /update-password on this site, and after it to `next` (the page
- * the visitor was going to); the provider's error, if any.
+ * the visitor was going to); throws the provider's refusal as it came (src/features/auth/auth-writes.ts).
  */
-export async function requestPasswordReset(email: string, next = '/'): Promise<{ message: string } | null> {
+export async function requestPasswordReset({
+  email,
+  next = '/',
+}: {
+  email: string;
+  next?: string;
+}): Promise<void> {
   const client = await getSupabase();
   const { error } = await client.auth.resetPasswordForEmail(email, {
     redirectTo: emailRedirectUrl(updatePasswordRedirect(next, paths.updatePassword)),
   });
-  return error;
+  if (error) throw error;
 }

@@ -4,9 +4,9 @@ import { useSearchParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, resetPasswordText as text } from '@/content/auth';
+import { useSubmit } from '@/lib/use-submit';
 import { AuthLayout } from './auth-layout';
-import { FormField, FormMessage, SubmitButton } from './form-controls';
-import { errorMessage } from './error-message';
+import { FormField, SubmitButton, SubmitError } from './form-controls';
 import { requestPasswordReset } from './password-reset';
 import { safeRedirectPath } from './validation';
 import { AppLink } from '@/components/ui/app-link';
@@ -20,25 +20,14 @@ export function ResetRequest() {
   const [params] = useSearchParams();
   const redirectPath = safeRedirectPath(params.get('redirectTo'));
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const send = useSubmit({ mutationFn: requestPasswordReset });
+  const sentTo = send.isSuccess ? (send.variables?.email ?? null) : null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
     if (!address) return;
-    setError(null);
-    setSending(true);
-    try {
-      const resetError = await requestPasswordReset(address, redirectPath);
-      if (resetError) setError(errorMessage(resetError, authMessages.resetRequestFallback));
-      else setSentTo(address);
-    } catch (thrown) {
-      setError(errorMessage(thrown, authMessages.resetRequestFallback));
-    } finally {
-      setSending(false);
-    }
+    send.mutate({ email: address, next: redirectPath });
   }
 
   if (sentTo) {
@@ -58,7 +47,7 @@ export function ResetRequest() {
           <Button
             variant="secondary"
             onClick={() => {
-              setSentTo(null);
+              send.reset();
               setEmail('');
             }}
           >
@@ -72,7 +61,7 @@ export function ResetRequest() {
   return (
     <AuthLayout backLabel={text.backToHome} icon={<KeyRound />} title={text.title} lead={text.lead}>
       <form onSubmit={submit} className="space-y-4">
-        {error ? <FormMessage variant="error">{error}</FormMessage> : null}
+        <SubmitError error={send.error} fallback={authMessages.resetRequestFallback} />
         <FormField
           id={`${id}-email`}
           label={text.emailLabel}
@@ -83,7 +72,7 @@ export function ResetRequest() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <SubmitButton loading={sending} disabled={!email.trim()}>
+        <SubmitButton loading={send.isPending} disabled={!email.trim()}>
           {text.submit}
         </SubmitButton>
       </form>

@@ -1,9 +1,9 @@
 import { CloudDownload, LoaderCircle, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
 import { toast } from '@/lib/toast';
-import { removeFromDevice, saveForOffline } from './offline-actions';
+import { removeFromDevice } from './offline-actions';
+import { useSaveEachForOffline } from './offline-mutations';
 import type { AudioToSave } from './saved-audio-store';
 import { useOfflineSupport } from './use-offline-support';
 import { useSavedAudio } from './use-saved-audio';
@@ -27,27 +27,10 @@ interface SavePackageButtonProps {
 export function SavePackageButton({ title, audios, userId }: SavePackageButtonProps) {
   const { support } = useOfflineSupport();
   const saved = new Set(useSavedAudio(userId).map((audio) => audio.productId));
-  const [busy, setBusy] = useState(false);
+  const save = useSaveEachForOffline(() => toast.success(offlineText.toast.saved(title)));
+  const busy = save.isPending;
   if (!userId || support !== 'supported' || audios.length === 0) return null;
   const savedCount = audios.filter((audio) => saved.has(audio.productId)).length;
-
-  async function saveAll(user: string) {
-    setBusy(true);
-    try {
-      let complete = true;
-      for (const audio of audios) {
-        if (saved.has(audio.productId)) continue;
-        // A failure says why (a toast) and stops: the rest would most likely fail the same way.
-        if (!(await saveForOffline(audio, user, true))) {
-          complete = false;
-          break;
-        }
-      }
-      if (complete) toast.success(offlineText.toast.saved(title));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   // One button that changes its role (save, then remove), so keyboard focus stays on it.
   const removes = savedCount === audios.length && !busy;
@@ -62,7 +45,12 @@ export function SavePackageButton({ title, audios, userId }: SavePackageButtonPr
         aria-disabled={busy || undefined}
         onClick={() => {
           if (removes) void removeFromDevice(audios.map((audio) => audio.productId));
-          else if (!busy) void saveAll(userId);
+          else if (!busy)
+            save.mutate({
+              audios: audios.filter((audio) => !saved.has(audio.productId)),
+              userId,
+              stopAtFailure: true,
+            });
         }}
       >
         {removes ? (
