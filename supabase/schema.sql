@@ -1166,7 +1166,10 @@ begin
     end loop;
     perform private.grant_assignment_audio(p_id);
   else
-    select pr.title into v_title from public.products pr where pr.id = v_assignment.product_id;
+    select coalesce(
+      (select pr.title from public.products pr where pr.id = v_assignment.product_id),
+      (select pa.title from public.private_audio pa where pa.id = v_assignment.private_audio_id)
+    ) into v_title;
   end if;
 
   perform public.log_admin_activity(

@@ -336,3 +336,65 @@ begin
   );
 end
 $$;
+
+-- admin_edit_assignment as in 20261128500000, with the private audio's title for the log when its note is edited.
+create or replace function public.admin_edit_assignment(
+  p_id uuid,
+  p_note text,
+  p_title text,
+  p_introduction text,
+  p_sequential_unlock boolean,
+  p_steps jsonb
+) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := public.require_admin();
+  v_assignment public.client_assignments;
+  v_title text;
+  v_step jsonb;
+  v_position integer := 0;
+begin
+  select * into v_assignment from public.client_assignments a where a.id = p_id;
+  if v_assignment.id is null then
+    raise exception 'No such assignment' using errcode = 'P0002';
+  end if;
+  update public.client_assignments a set note = coalesce(p_note, '') where a.id = p_id;
+
+  if v_assignment.programme_id is not null then
+    if p_steps is null or jsonb_typeof(p_steps) <> 'array' or jsonb_array_length(p_steps) = 0 then
+      raise exception 'A programme needs at least one step' using errcode = '22023';
+    end if;
+    update public.programmes p
+    set title = btrim(p_title), introduction = coalesce(p_introduction, ''),
+        sequential_unlock = coalesce(p_sequential_unlock, false)
+    where p.id = v_assignment.programme_id and not p.is_template
+    returning p.title into v_title;
+    if v_title is null then
+      raise exception 'No such programme' using errcode = 'P0002';
+    end if;
+    delete from public.programme_steps s where s.programme_id = v_assignment.programme_id;
+    for v_step in select value from jsonb_array_elements(p_steps) loop
+      v_position := v_position + 1;
+      insert into public.programme_steps (programme_id, position, product_id, day_number, note)
+      values (v_assignment.programme_id, v_position, (v_step ->> 'product_id')::uuid,
+              (v_step ->> 'day_number')::integer, coalesce(v_step ->> 'note', ''));
+    end loop;
+    perform private.grant_assignment_audio(p_id);
+  else
+    select coalesce(
+      (select pr.title from public.products pr where pr.id = v_assignment.product_id),
+      (select pa.title from public.private_audio pa where pa.id = v_assignment.private_audio_id)
+    ) into v_title;
+  end if;
+
+  perform public.log_admin_activity(
+    v_actor, 'assignment.update', 'assignment', p_id::text, v_title || ' for ' || v_assignment.email,
+    jsonb_build_object('note', v_assignment.note),
+    jsonb_build_object('note', coalesce(p_note, ''), 'steps', case when v_assignment.programme_id is null
+      then null else jsonb_array_length(p_steps) end, 'sequential_unlock', p_sequential_unlock)
+  );
+end
+$$;

@@ -178,6 +178,19 @@ describe('private audio: assigning, listening, removing', () => {
     expect(other).toMatchObject({ ok: false, code: '42501' });
   });
 
+  it("editing the assignment's note logs it under the private audio's title", async () => {
+    await asActor(
+      contextFor('admin', users),
+      'select public.admin_edit_assignment($1, $2, null, null, null, null) as r',
+      [assignmentA, 'Twice a day'],
+    );
+    const log = await db.query<{ summary: string }>(
+      `select summary from public.admin_activity where action = 'assignment.update' and entity_id = $1`,
+      [assignmentA],
+    );
+    expect(log.rows).toEqual([{ summary: `For your evenings for ${emailA}` }]);
+  });
+
   it('a new email waits for its account, which then owns it', async () => {
     const email = `new-${randomUUID()}@example.test`;
     const result = await assignPrivate(email, await storeObject());
