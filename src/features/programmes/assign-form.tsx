@@ -5,6 +5,7 @@ import { adminText, catalogueText } from '@/content/admin';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { readAudioDuration } from '@/features/admin/audio-duration';
 import { checkAudioFile } from '@/features/admin/audio-upload';
+import { UploadProgress } from '@/features/admin/upload-progress';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
@@ -199,12 +200,7 @@ export function AssignForm({
             />
           </Field>
           {upload.isPending ? (
-            <div className="space-y-1">
-              <label htmlFor={`${id}-progress`} className="text-sm font-medium text-foreground">
-                {text.uploading(progress)}
-              </label>
-              <progress id={`${id}-progress`} max={100} value={progress} className="w-full accent-primary" />
-            </div>
+            <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
           ) : null}
         </>
       ) : null}
