@@ -7,7 +7,7 @@ import { getSupabase } from '@/lib/supabase';
 // assigned in one admin function, logged. If recording fails, the stored file is removed again.
 
 /** The bucket of audio uploaded for one client: admins write, nobody else reads (links come from audio-url). */
-export const PRIVATE_AUDIO_BUCKET = 'private-audio';
+const PRIVATE_AUDIO_BUCKET = 'private-audio';
 
 export interface PrivateAudioUpload {
   email: string;

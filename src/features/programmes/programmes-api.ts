@@ -267,7 +267,7 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
 const stepsArgument = (steps: StepDraft[]) =>
   steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
 
-export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
+async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
     p_id: draft.id,
     p_title: draft.title.trim(),
@@ -281,12 +281,12 @@ export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
  * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
  * included stays the client's; otherwise it is taken back (never what they bought). Logged.
  */
-export async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
+async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
   await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
 }
 
 /** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
-export async function editAssignment(
+async function editAssignment(
   id: string,
   note: string,
   programme: ProgrammeDraft | null,
@@ -301,11 +301,11 @@ export async function editAssignment(
   });
 }
 
-export async function duplicateProgramme(id: string): Promise<string> {
+async function duplicateProgramme(id: string): Promise<string> {
   return rpc<string>('admin_duplicate_programme', { p_id: id });
 }
 
-export async function saveClientNote(userId: string, note: string): Promise<void> {
+async function saveClientNote(userId: string, note: string): Promise<void> {
   const client = await getSupabase();
   const { error } = await client
     .from('client_notes')
@@ -323,7 +323,7 @@ async function notifyAssignment(assignmentId: string): Promise<boolean> {
 }
 
 /** Assigns, then asks notify-assignment to email the client. */
-export async function assignToClient(request: AssignRequest): Promise<AssignResult> {
+async function assignToClient(request: AssignRequest): Promise<AssignResult> {
   const result = await rpc<{ assignment_id: string; has_account: boolean }>('admin_assign_to_client', {
     p_email: request.email.trim(),
     p_programme_id: request.programmeId,
@@ -339,13 +339,13 @@ export async function assignToClient(request: AssignRequest): Promise<AssignResu
 }
 
 /** Uploads audio privately for one client and assigns it to them, then emails them as assigning does. */
-export async function assignPrivateAudio(upload: PrivateAudioUpload): Promise<AssignResult> {
+async function assignPrivateAudio(upload: PrivateAudioUpload): Promise<AssignResult> {
   const result = await uploadPrivateAudio(upload);
   return { ...result, emailed: await notifyAssignment(result.assignmentId) };
 }
 
 /** After a write: refetch programmes' reads and the dashboard's activity log. */
-export function refreshProgrammes(queryClient: QueryClient): void {
+function refreshProgrammes(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: programmeKeys.all });
   void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
 }
