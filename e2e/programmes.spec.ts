@@ -23,7 +23,8 @@ import {
 // Then audio uploaded privately for one client (docs/programmes.md "Private audio for one client"): the admin
 // uploads an MP3 for the demo customer from the assign form by keyboard; the customer plays it by keyboard (a
 // link to the private bucket, its position saved under the private audio's id) and downloads it; another
-// customer reads nothing of it and audio-url refuses them its link.
+// customer reads nothing of it and audio-url refuses them its link; the practitioner sees it listened to in the
+// client record and removes it, file and all.
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -492,6 +493,32 @@ test('an admin uploads audio for one client; the client plays and downloads it; 
     data: { audioId: audio!.id },
   });
   expect(anonymous.status()).toBe(401);
+
+  // The practitioner sees it in the client record, with how far it was listened, and removes it: the file goes.
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const customers = page.getByRole('tabpanel', { name: 'Customers' });
+  await customers.getByLabel('Search by email').fill(customer.email);
+  await customers.getByLabel('Search by email').press('Enter');
+  await customers.getByRole('button', { name: `View the client record of ${customer.email}` }).click();
+  await expect(customers.getByText('uploaded for this client only')).toBeVisible();
+  const row = customers
+    .getByRole('table', { name: `Steps of ${UPLOADED}` })
+    .getByRole('row')
+    .filter({ hasText: UPLOADED });
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/No/);
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/1/);
+  await customers.getByRole('button', { name: `Remove ${UPLOADED} from this client` }).click();
+  const question = customers.getByRole('group', { name: `Remove ${UPLOADED} from this client` });
+  await expect(question.getByLabel('Let the client keep it, as their own audio')).toHaveCount(0);
+  await question.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(
+    customers.getByText(`Removed "${UPLOADED}". The file uploaded for this client was deleted.`),
+  ).toBeVisible();
+  const gone = await request.post(`${stackUrl}/functions/v1/audio-url`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    data: { audioId: audio!.id },
+  });
+  expect(gone.status()).toBe(404);
 
   expect(device.problems).toEqual([]);
   await device.context.close();

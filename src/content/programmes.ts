@@ -74,7 +74,6 @@ export const programmesAdminText = {
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploadFailed: 'The upload failed, so nothing was assigned.',
   uploadAndAssign: 'Upload and assign',
-  uploadedAudio: 'uploaded for this client',
 } as const;
 
 export const clientRecordText = {
@@ -83,6 +82,7 @@ export const clientRecordText = {
   noAssignments: 'Nothing assigned yet.',
   assignedOn: (date: string) => `Assigned ${date}`,
   included: 'included',
+  uploaded: 'uploaded for this client only',
   offered: 'offered for purchase',
   stepsCaption: (title: string) => `Steps of ${title}`,
   step: 'Step',

@@ -181,7 +181,12 @@ function AssignmentProgress({
     <div className="space-y-2 rounded-lg border border-border p-3">
       <p>
         <span className="font-semibold">{title}</span> · {text.assignedOn(formatDate(assignment.assignedAt))}{' '}
-        · {assignment.access === 'granted' ? text.included : text.offered}
+        ·{' '}
+        {assignment.audio?.uploadedFile
+          ? text.uploaded
+          : assignment.access === 'granted'
+            ? text.included
+            : text.offered}
       </p>
       {assignment.note ? <p className="text-sm text-muted-foreground">{assignment.note}</p> : null}
       <DataTable
