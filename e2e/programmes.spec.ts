@@ -1,7 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ANON_KEY } from '../supabase/local/keys';
+import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import {
+  expect as baseExpect,
+  openDevice,
+  signInToAccount,
+  test,
+  uniqueEmail,
+  waitForHydration,
+  stackUrl,
+} from './fixtures';
 import { createCustomer, type Customer } from './stack-data';
 
 // The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
@@ -11,6 +21,11 @@ import { createCustomer, type Customer } from './stack-data';
 // with minutes, in the client record reached from the Appointments list and from the Customers tab, edits the
 // client's copy (not the template) and removes it; the new person signs up from the invitation and sees the
 // programme. Axe, the width and the keyboard at 375 and 1280 px, after a page load and after in-app navigation.
+// Then audio uploaded privately for one client (docs/programmes.md "Private audio for one client"): the admin
+// uploads an MP3 for the demo customer from the assign form by keyboard; the customer plays it by keyboard (a
+// link to the private bucket, its position saved under the private audio's id) and downloads it; another
+// customer reads nothing of it and audio-url refuses them its link; the practitioner sees it listened to in the
+// client record and removes it, file and all.
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -32,6 +47,9 @@ test.beforeAll(async ({ playwright }) => {
 const invited = `programme-${Date.now()}@example.com`;
 const TITLE = `Sleep well ${Date.now()}`;
 const steps: string[] = [];
+const UPLOADED = `Your own evening ${Date.now()}`;
+// New accounts need a password that is not on the leaked-password list (the demo's is).
+const NEW_PASSWORD = 'Quiet-Harbour-47';
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -69,6 +87,40 @@ async function latestEmail(request: APIRequestContext, to: string, subject: RegE
     })
     .toBe(true);
   return found!;
+}
+
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A confirmed customer of their own: signed up, and the confirmation's token verified. */
+async function anotherCustomer(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail('private-audio-other');
+  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password: NEW_PASSWORD },
+  });
+  expect(signup.ok()).toBe(true);
+  let tokenHash = '';
+  await expect
+    .poll(async () => {
+      const inbox = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
+      const messages = (await inbox.json()) as { text: string }[];
+      tokenHash = /token_hash=([^&\s]+)/.exec(messages[0]?.text ?? '')?.[1] ?? '';
+      return tokenHash;
+    })
+    .not.toBe('');
+  const verified = await request.post(`${stackUrl}/auth/v1/verify`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { type: 'signup', token_hash: tokenHash },
+  });
+  expect(verified.ok()).toBe(true);
+  return ((await verified.json()) as { access_token: string }).access_token;
 }
 
 async function checkLayouts(page: Page, visible: () => Promise<void>) {
@@ -341,4 +393,140 @@ test('the new person signs up from the invitation and sees the programme', async
     await page.setViewportSize({ width, height: 800 });
     await expectKeyboardWalk(page, `/account with a programme at ${width}px`);
   }
+});
+
+test('an admin uploads audio for one client; the client plays and downloads it; another customer cannot get it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signIn(page, '/admin/login', 'admin@example.com', 'password123', 'Sign In as Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Programmes' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Programmes' });
+
+  // By keyboard: the email, then 'What to assign', then the file, its title and the note, in that order.
+  await panel.getByLabel("Client's email address").fill(customer.email);
+  await panel.getByLabel("Client's email address").focus();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('What to assign')).toBeFocused();
+  await panel.getByLabel('What to assign').selectOption({ label: 'Upload audio for this client' });
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Audio file')).toBeFocused();
+  await panel.getByLabel('Audio file').setInputFiles({
+    name: 'evening.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from(toneMp3(40)),
+  });
+  await expect(panel.getByLabel('Title the client sees')).toHaveValue('evening');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Title the client sees')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(UPLOADED);
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Note to the client')).toBeFocused();
+  await page.keyboard.type('Each evening this week.');
+  await expect(panel.getByLabel('Offered for purchase')).toHaveCount(0);
+  await checkLayouts(page, () => expect(panel.getByLabel('Audio file')).toBeVisible());
+  await panel.getByRole('button', { name: 'Upload and assign' }).press('Enter');
+  await expect(
+    panel.getByText(`Assigned to ${customer.email}. They have been emailed a link.`),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Activity log' }).getByText(`${UPLOADED} to ${customer.email}`),
+  ).toBeVisible();
+
+  // The client, on a device of their own.
+  const device = await openDevice(browser, {
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  const client = device.page;
+  await signInToAccount(client, UPLOADED);
+  const article = client
+    .getByRole('region', { name: 'From your practitioner' })
+    .getByRole('article', { name: UPLOADED });
+  await expect(article.getByText('Each evening this week.')).toBeVisible();
+  await checkLayouts(client, () => expect(article).toBeVisible());
+
+  const play = article.getByRole('button', { name: `Play ${UPLOADED}` });
+  await play.focus();
+  await client.keyboard.press('Tab');
+  await expect(article.getByRole('button', { name: `Download ${UPLOADED}` })).toBeFocused();
+  const saved = client.waitForResponse((response) => {
+    if (!response.url().includes('/rest/v1/listening_positions') || response.request().method() !== 'POST')
+      return false;
+    const rows = response.request().postDataJSON() as { position_seconds: number }[];
+    return rows.some((row) => row.position_seconds === 20);
+  });
+  await play.press('Enter');
+  await expect
+    .poll(() => client.evaluate(() => (window as AudioWindow).__playerAudio?.paused === false))
+    .toBe(true);
+  expect(await client.evaluate(() => (window as AudioWindow).__playerAudio?.currentSrc ?? '')).toContain(
+    '/storage/v1/object/sign/private-audio/',
+  );
+  await client.evaluate(() => {
+    (window as AudioWindow).__playerAudio!.currentTime = 20;
+  });
+  await client.getByRole('region', { name: 'Audio player' }).getByTestId('player-play').click();
+  expect((await saved).status()).toBeLessThan(300);
+
+  const download = client.waitForEvent('download');
+  await article.getByRole('button', { name: `Download ${UPLOADED}` }).click();
+  expect((await download).suggestedFilename()).toBe(`${UPLOADED}.mp3`);
+
+  // The customer reads their private audio (its id is the player's track id); another customer nothing.
+  const ownerToken = await tokenFor(request, customer.email, customer.password);
+  const mine = await request.get(
+    `${stackUrl}/rest/v1/private_audio?select=id&title=eq.${encodeURIComponent(UPLOADED)}`,
+    { headers: { apikey: ANON_KEY, authorization: `Bearer ${ownerToken}` } },
+  );
+  const [audio] = (await mine.json()) as { id: string }[];
+  expect(audio?.id).toBeTruthy();
+  const otherToken = await anotherCustomer(request);
+  const theirs = await request.get(`${stackUrl}/rest/v1/private_audio?select=id`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${otherToken}` },
+  });
+  expect(await theirs.json()).toEqual([]);
+  const refused = await request.post(`${stackUrl}/functions/v1/audio-url`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${otherToken}`, 'content-type': 'application/json' },
+    data: { audioId: audio!.id },
+  });
+  expect(refused.status()).toBe(404);
+  const anonymous = await request.post(`${stackUrl}/functions/v1/audio-url`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { audioId: audio!.id },
+  });
+  expect(anonymous.status()).toBe(401);
+
+  // The practitioner sees it in the client record, with how far it was listened, and removes it: the file goes.
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const customers = page.getByRole('tabpanel', { name: 'Customers' });
+  await customers.getByLabel('Search by email').fill(customer.email);
+  await customers.getByLabel('Search by email').press('Enter');
+  await customers.getByRole('button', { name: `View the client record of ${customer.email}` }).click();
+  await expect(customers.getByText('uploaded for this client only')).toBeVisible();
+  const row = customers
+    .getByRole('table', { name: `Steps of ${UPLOADED}` })
+    .getByRole('row')
+    .filter({ hasText: UPLOADED });
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/No/);
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/1/);
+  await customers.getByRole('button', { name: `Remove ${UPLOADED} from this client` }).click();
+  const question = customers.getByRole('group', { name: `Remove ${UPLOADED} from this client` });
+  await expect(question.getByLabel('Let the client keep it, as their own audio')).toHaveCount(0);
+  await question.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(
+    customers.getByText(`Removed "${UPLOADED}". The file uploaded for this client was deleted.`),
+  ).toBeVisible();
+  const gone = await request.post(`${stackUrl}/functions/v1/audio-url`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    data: { audioId: audio!.id },
+  });
+  expect(gone.status()).toBe(404);
+
+  expect(device.problems).toEqual([]);
+  await device.context.close();
 });

@@ -141,17 +141,20 @@ create table public.client_assignments (
   note text default ''::text not null,
   access text not null,
   assigned_at timestamp with time zone default now() not null,
+  private_audio_id uuid,
   constraint client_assignments_access_check CHECK ((access = ANY (ARRAY['granted'::text, 'offered'::text]))),
-  constraint client_assignments_check CHECK ((num_nonnulls(programme_id, product_id) = 1)),
   constraint client_assignments_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
   constraint client_assignments_note_check CHECK ((length(note) <= 2000)),
+  constraint client_assignments_one_audio_or_programme CHECK ((num_nonnulls(programme_id, product_id, private_audio_id) = 1)),
   constraint client_assignments_pkey PRIMARY KEY (id),
+  constraint client_assignments_private_audio_id_fkey FOREIGN KEY (private_audio_id) REFERENCES public.private_audio(id) ON DELETE CASCADE,
   constraint client_assignments_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id),
   constraint client_assignments_programme_id_fkey FOREIGN KEY (programme_id) REFERENCES public.programmes(id) ON DELETE RESTRICT,
   constraint client_assignments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 alter table public.client_assignments enable row level security;
 alter table public.client_assignments force row level security;
+CREATE INDEX client_assignments_private_audio_id_idx ON public.client_assignments USING btree (private_audio_id);
 CREATE INDEX client_assignments_product_id_idx ON public.client_assignments USING btree (product_id);
 CREATE INDEX client_assignments_programme_id_idx ON public.client_assignments USING btree (programme_id);
 CREATE INDEX client_assignments_unlinked_email_idx ON public.client_assignments USING btree (lower(email)) WHERE (user_id IS NULL);
@@ -195,7 +198,6 @@ create table public.listening_positions (
   constraint listening_positions_device_kind_check CHECK ((device_kind = ANY (ARRAY['phone'::text, 'tablet'::text, 'computer'::text]))),
   constraint listening_positions_pkey PRIMARY KEY (user_id, product_id),
   constraint listening_positions_position_seconds_check CHECK (((position_seconds >= 0) AND (position_seconds <= 86400))),
-  constraint listening_positions_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE,
   constraint listening_positions_rate_check CHECK (((rate >= 0.5) AND (rate <= (2)::numeric))),
   constraint listening_positions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -215,7 +217,6 @@ create table public.listening_sessions (
   finished boolean default false not null,
   updated_at timestamp with time zone default now() not null,
   constraint listening_sessions_pkey PRIMARY KEY (user_id, id),
-  constraint listening_sessions_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE,
   constraint listening_sessions_seconds_check CHECK (((seconds >= 0) AND (seconds <= 86400))),
   constraint listening_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -358,6 +359,29 @@ grant delete, insert, select, update on public.packages to authenticated;
 grant select on public.packages to anon;
 grant select on public.packages to service_role;
 
+create table public.private_audio (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid,
+  email text not null,
+  title text not null,
+  duration_seconds integer,
+  object_path text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint private_audio_duration_seconds_check CHECK (((duration_seconds >= 1) AND (duration_seconds <= 86400))),
+  constraint private_audio_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
+  constraint private_audio_object_path_check CHECK ((object_path ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(mp3|m4a)$'::text)),
+  constraint private_audio_object_path_key UNIQUE (object_path),
+  constraint private_audio_pkey PRIMARY KEY (id),
+  constraint private_audio_title_check CHECK (((length(btrim(title)) >= 1) AND (length(btrim(title)) <= 200))),
+  constraint private_audio_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table public.private_audio enable row level security;
+alter table public.private_audio force row level security;
+CREATE INDEX private_audio_unlinked_email_idx ON public.private_audio USING btree (lower(email)) WHERE (user_id IS NULL);
+CREATE INDEX private_audio_user_id_idx ON public.private_audio USING btree (user_id);
+grant select on public.private_audio to authenticated;
+grant select on public.private_audio to service_role;
+
 create table public.products (
   id uuid default gen_random_uuid() not null,
   slug text not null,
@@ -397,7 +421,6 @@ create table public.programme_progress (
   last_listened_at timestamp with time zone not null,
   constraint programme_progress_furthest_seconds_check CHECK ((furthest_seconds >= 0)),
   constraint programme_progress_pkey PRIMARY KEY (user_id, product_id),
-  constraint programme_progress_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id) ON DELETE CASCADE,
   constraint programme_progress_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 alter table public.programme_progress enable row level security;
@@ -557,6 +580,22 @@ AS $function$
     )
 $function$;
 
+CREATE OR REPLACE FUNCTION private.drop_assigned_private_audio()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.private_audio_id is not null then
+    delete from public.private_audio pa
+    where pa.id = old.private_audio_id
+      and not exists (select 1 from public.client_assignments a where a.private_audio_id = old.private_audio_id);
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.drop_assigned_programme()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -569,6 +608,20 @@ begin
     where p.id = old.programme_id and not p.is_template
       and not exists (select 1 from public.client_assignments a where a.programme_id = old.programme_id);
   end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.forget_listening_of_audio()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.listening_positions lp where lp.product_id = old.id;
+  delete from public.listening_sessions ls where ls.product_id = old.id;
+  delete from public.programme_progress g where g.product_id = old.id;
   return null;
 end
 $function$;
@@ -646,6 +699,21 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.link_private_audio_to_account()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.email is not null and new.email_confirmed_at is not null then
+    update public.private_audio pa set user_id = new.id
+    where pa.user_id is null and lower(pa.email) = lower(new.email);
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.programme_progress_from_position()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -659,11 +727,15 @@ begin
   if not exists (
     select 1 from public.client_assignments a
     left join public.programme_steps s on s.programme_id = a.programme_id
-    where a.user_id = new.user_id and (a.product_id = new.product_id or s.product_id = new.product_id)
+    where a.user_id = new.user_id
+      and (a.product_id = new.product_id or s.product_id = new.product_id or a.private_audio_id = new.product_id)
   ) then
     return null;
   end if;
-  select pr.duration_seconds into v_duration from public.products pr where pr.id = new.product_id;
+  select coalesce(
+    (select pr.duration_seconds from public.products pr where pr.id = new.product_id),
+    (select pa.duration_seconds from public.private_audio pa where pa.id = new.product_id)
+  ) into v_duration;
   v_finished := (tg_op = 'UPDATE' and new.position_seconds = 0 and old.position_seconds >= 1)
     or (v_duration is not null and new.position_seconds >= v_duration * 0.9);
   insert into public.programme_progress as g (user_id, product_id, furthest_seconds, listened_at,
@@ -806,6 +878,53 @@ begin
   end loop;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.admin_assign_private_audio(p_email text, p_title text, p_duration_seconds integer, p_object_path text, p_note text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := public.require_admin();
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_title text := btrim(coalesce(p_title, ''));
+  v_user uuid;
+  v_audio uuid;
+  v_id uuid;
+begin
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 320 then
+    raise exception 'Enter the client''s email address' using errcode = '22023';
+  end if;
+  if length(v_title) not between 1 and 200 then
+    raise exception 'Give the audio a title' using errcode = '22023';
+  end if;
+  if not exists (
+    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
+  ) then
+    raise exception 'The uploaded file was not found' using errcode = 'P0002';
+  end if;
+  select u.id into v_user from auth.users u
+  where lower(u.email) = v_email and u.email_confirmed_at is not null
+  limit 1;
+
+  insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
+  values (v_user, v_email, v_title, p_duration_seconds, p_object_path)
+  returning id into v_audio;
+  insert into public.client_assignments (user_id, email, private_audio_id, note, access)
+  values (v_user, v_email, v_audio, coalesce(p_note, ''), 'granted')
+  returning id into v_id;
+
+  perform public.log_admin_activity(
+    v_actor, 'assignment.create', 'assignment', v_id::text, v_title || ' to ' || v_email, null,
+    jsonb_build_object('email', v_email, 'user_id', v_user, 'private_audio_id', v_audio, 'access', 'granted',
+                       'title', v_title, 'uploaded', true)
+  );
+  return jsonb_build_object('assignment_id', v_id, 'private_audio_id', v_audio, 'has_account', v_user is not null);
+end
+$function$;
+
+grant execute on function public.admin_assign_private_audio(p_email text, p_title text, p_duration_seconds integer, p_object_path text, p_note text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.admin_assign_to_client(p_email text, p_programme_id uuid, p_product_id uuid, p_note text, p_access text)
  RETURNS jsonb
@@ -1047,7 +1166,10 @@ begin
     end loop;
     perform private.grant_assignment_audio(p_id);
   else
-    select pr.title into v_title from public.products pr where pr.id = v_assignment.product_id;
+    select coalesce(
+      (select pr.title from public.products pr where pr.id = v_assignment.product_id),
+      (select pa.title from public.private_audio pa where pa.id = v_assignment.private_audio_id)
+    ) into v_title;
   end if;
 
   perform public.log_admin_activity(
@@ -1504,10 +1626,11 @@ begin
   if v_assignment.id is null then
     raise exception 'No such assignment' using errcode = 'P0002';
   end if;
-  select coalesce(p.title, pr.title) into v_title
+  select coalesce(p.title, pr.title, pa.title) into v_title
   from public.client_assignments a
   left join public.programmes p on p.id = a.programme_id
   left join public.products pr on pr.id = a.product_id
+  left join public.private_audio pa on pa.id = a.private_audio_id
   where a.id = p_id;
 
   if coalesce(p_keep_audio, false) then
@@ -1537,7 +1660,8 @@ begin
       and not exists (
         select 1 from public.client_assignments a
         left join public.programme_steps s on s.programme_id = a.programme_id
-        where a.user_id = g.user_id and (a.product_id = g.product_id or s.product_id = g.product_id)
+        where a.user_id = g.user_id
+          and (a.product_id = g.product_id or s.product_id = g.product_id or a.private_audio_id = g.product_id)
       );
   end if;
 
@@ -2801,11 +2925,15 @@ CREATE TRIGGER client_assignments_link_account AFTER INSERT OR UPDATE OF email, 
 
 CREATE TRIGGER customer_directory_sync AFTER INSERT OR UPDATE OF email, created_at, last_sign_in_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.sync_customer_directory();
 
+CREATE TRIGGER private_audio_link_account AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_private_audio_to_account();
+
 CREATE TRIGGER admin_activity_no_truncate BEFORE TRUNCATE ON public.admin_activity FOR EACH STATEMENT EXECUTE FUNCTION public.admin_activity_append_only();
 
 CREATE TRIGGER admin_activity_no_update_delete BEFORE DELETE OR UPDATE ON public.admin_activity FOR EACH ROW EXECUTE FUNCTION public.admin_activity_append_only();
 
 CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER client_assignments_drop_private_audio AFTER DELETE ON public.client_assignments FOR EACH ROW EXECUTE FUNCTION private.drop_assigned_private_audio();
 
 CREATE TRIGGER client_assignments_drop_programme AFTER DELETE ON public.client_assignments FOR EACH ROW EXECUTE FUNCTION private.drop_assigned_programme();
 
@@ -2832,6 +2960,10 @@ CREATE TRIGGER packages_log_admin_change AFTER INSERT OR DELETE OR UPDATE ON pub
 CREATE TRIGGER packages_require_audio AFTER UPDATE OF published ON public.packages FOR EACH ROW EXECUTE FUNCTION public.package_requires_audio();
 
 CREATE TRIGGER packages_set_updated_at BEFORE UPDATE ON public.packages FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER private_audio_forget_listening AFTER DELETE ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
+
+CREATE TRIGGER products_forget_listening AFTER DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
 
 CREATE TRIGGER products_log_admin_change AFTER INSERT OR DELETE OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.log_admin_row_change();
 
@@ -2879,23 +3011,29 @@ create policy "Listeners read their own positions" on public.listening_positions
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "Listeners save positions of audio they own" on public.listening_positions as permissive for insert to authenticated
-  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
    FROM public.purchases pu
-  WHERE ((pu.product_id = listening_positions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE ((pu.product_id = listening_positions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.private_audio pa
+  WHERE ((pa.id = listening_positions.product_id) AND (pa.user_id = ( SELECT auth.uid() AS uid))))))));
 
 create policy "Listeners update their own positions" on public.listening_positions as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
-  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
    FROM public.purchases pu
-  WHERE ((pu.product_id = listening_positions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE ((pu.product_id = listening_positions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.private_audio pa
+  WHERE ((pa.id = listening_positions.product_id) AND (pa.user_id = ( SELECT auth.uid() AS uid))))))));
 
 create policy "Listeners read their own sessions" on public.listening_sessions as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "Listeners record sessions of audio they own" on public.listening_sessions as permissive for insert to authenticated
-  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
    FROM public.purchases pu
-  WHERE ((pu.product_id = listening_sessions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE ((pu.product_id = listening_sessions.product_id) AND (pu.user_id = ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.private_audio pa
+  WHERE ((pa.id = listening_sessions.product_id) AND (pa.user_id = ( SELECT auth.uid() AS uid))))))));
 
 create policy "Listeners update their own sessions" on public.listening_sessions as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
@@ -2947,6 +3085,12 @@ create policy "Admins update packages" on public.packages as permissive for upda
 
 create policy "Anyone reads published packages" on public.packages as permissive for select to anon, authenticated
   using (published);
+
+create policy "Admins read every private audio" on public.private_audio as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
+create policy "Clients read their own private audio" on public.private_audio as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "Admins delete products" on public.products as permissive for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
@@ -3006,8 +3150,14 @@ create policy "Users read their own roles; admins read all" on public.user_roles
 create policy "Admins delete audio" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));
 
+create policy "Admins delete private client audio" on storage.objects as permissive for delete to authenticated
+  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
 create policy "Admins read all audio" on storage.objects as permissive for select to authenticated
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));
+
+create policy "Admins read private client audio" on storage.objects as permissive for select to authenticated
+  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 create policy "Admins update audio" on storage.objects as permissive for update to authenticated
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)))
@@ -3015,6 +3165,9 @@ create policy "Admins update audio" on storage.objects as permissive for update 
 
 create policy "Admins upload audio" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));
+
+create policy "Admins upload private client audio" on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 create policy "Anyone reads audio previews" on storage.objects as permissive for select to anon, authenticated
   using (((bucket_id = 'audio'::text) AND ((storage.foldername(name))[1] = 'previews'::text)));

@@ -64,6 +64,16 @@ export const programmesAdminText = {
   assignFailed: 'Could not assign it.',
   emailRequired: "Enter the client's email address.",
   chooseRequired: 'Choose a programme or an audio.',
+  uploadGroup: 'Only for this client',
+  uploadOption: 'Upload audio for this client',
+  fileLabel: 'Audio file',
+  fileHelp: 'MP3 or M4A, up to 200 MB. Only this client can listen to it or download it, at no cost.',
+  uploadTitleLabel: 'Title the client sees',
+  fileRequired: 'Choose the audio file to upload.',
+  uploadTitleRequired: 'Enter the title the client sees.',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  uploadFailed: 'The upload failed, so nothing was assigned.',
+  uploadAndAssign: 'Upload and assign',
 } as const;
 
 export const clientRecordText = {
@@ -72,6 +82,7 @@ export const clientRecordText = {
   noAssignments: 'Nothing assigned yet.',
   assignedOn: (date: string) => `Assigned ${date}`,
   included: 'included',
+  uploaded: 'uploaded for this client only',
   offered: 'offered for purchase',
   stepsCaption: (title: string) => `Steps of ${title}`,
   step: 'Step',
@@ -116,6 +127,7 @@ export const clientRecordText = {
   removed: (title: string) => `Removed "${title}". The audio it included was taken back.`,
   removedKept: (title: string) => `Removed "${title}". The client keeps the audio it included.`,
   removedOffered: (title: string) => `Removed "${title}".`,
+  removedUploaded: (title: string) => `Removed "${title}". The file uploaded for this client was deleted.`,
   removeFailed: 'Could not remove it.',
 } as const;
 
@@ -138,4 +150,9 @@ export const fromPractitionerText = {
   playLabel: (title: string) => `Play ${title}`,
   progress: (done: number, total: number) => `${done} of ${total} steps listened`,
   buyLabel: (title: string) => `Find ${title} in the shop`,
+  uploadedCategory: 'From your practitioner',
+  download: 'Download',
+  downloadLabel: (title: string) => `Download ${title}`,
+  downloading: 'Downloading…',
+  downloadFailed: 'The download failed. Please try again.',
 } as const;

@@ -35,7 +35,7 @@ async function mintOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   const client = await getSupabase();
   const { data, error } = await client.functions.invoke<unknown>('audio-url', {
     method: 'POST',
-    body: { productId },
+    body: { audioId: productId },
   });
   const signed = error ? null : signedAudioUrl(data);
   if (!signed) throw new AudioUnavailableError('This audio is not available.');

@@ -143,3 +143,60 @@ describe('From your practitioner', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
+
+describe('From your practitioner: audio uploaded for this client', () => {
+  const uploaded = {
+    id: 'a3',
+    user_id: 'u1',
+    email: 'me@example.com',
+    note: 'Each evening.',
+    access: 'granted',
+    assigned_at: '2026-11-23T09:00:00Z',
+    product_id: null,
+    products: null,
+    private_audio: {
+      id: 'pa1',
+      title: 'Your own evening',
+      object_path: 'f0e0d0c0-0000-4000-8000-000000000001.mp3',
+    },
+    programmes: null,
+  };
+
+  function renderUploaded(download: (item: OwnedItem & { productId: string }) => Promise<void>) {
+    fake.client.tables.client_assignments = () => ({ data: [uploaded], error: null });
+    const player = { onPlay: vi.fn(), onPlayAll: vi.fn() };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <FromPractitionerSection userId="u1" owned={owned} player={player} download={download} now={NOW} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    return player;
+  }
+
+  it('plays it by its own id, not as a shop audio, and downloads it', async () => {
+    const download = vi.fn(() => Promise.resolve());
+    const player = renderUploaded(download);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Play Your own evening' }));
+    const item = {
+      id: 'uploaded-pa1',
+      title: 'Your own evening',
+      category: 'From your practitioner',
+      productId: 'pa1',
+    };
+    expect(player.onPlay).toHaveBeenCalledWith(item, [item]);
+    expect(screen.queryByRole('link', { name: /in the shop/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Download Your own evening' }));
+    expect(download).toHaveBeenCalledWith(item);
+  });
+
+  it('says so when the download fails', async () => {
+    renderUploaded(() => Promise.reject(new Error('HTTP 404')));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download Your own evening' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The download failed. Please try again.');
+  });
+});

@@ -61,6 +61,7 @@ beforeEach(() => {
   localStorage.setItem(SAVED_AUDIO_KEY, JSON.stringify(saved));
   // The server says the customer still owns prod-1.
   fake.client.tables.purchases = () => ({ data: [{ product_id: 'prod-1' }], error: null });
+  fake.client.tables.private_audio = () => ({ data: [], error: null });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -141,5 +142,20 @@ describe('On this device', () => {
     renderSection();
     await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY)).not.toContain('prod-9'));
     expect(localStorage.getItem(SAVED_AUDIO_KEY)).toContain('prod-1');
+  });
+
+  it('keeps a copy of audio the practitioner uploaded for the customer, until it is no longer theirs', async () => {
+    stubBrowser();
+    // prod-1 is not bought here: it is a private audio of this customer (docs/programmes.md).
+    fake.client.tables.purchases = () => ({ data: [], error: null });
+    fake.client.tables.private_audio = () => ({ data: [{ id: 'prod-1' }], error: null });
+    const { unmount } = render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY)).not.toContain('prod-9'));
+    expect(localStorage.getItem(SAVED_AUDIO_KEY)).toContain('prod-1');
+    unmount();
+
+    fake.client.tables.private_audio = () => ({ data: [], error: null });
+    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY) ?? '').not.toContain('prod-1'));
   });
 });

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignForm } from '@/features/programmes/assign-form';
 import { AssignmentActions } from '@/features/programmes/assignment-actions';
 import { emptyDraft, ProgrammeEditor } from '@/features/programmes/programme-editor';
+import { useSaveProgramme } from '@/features/programmes/programmes-api';
 
 const supabase = vi.hoisted(() => ({
   rpc: vi.fn(),
@@ -32,9 +33,19 @@ describe('the programme editor', () => {
   it('refuses a step without an audio, then saves the steps in the order shown, with days and notes', async () => {
     supabase.rpc.mockResolvedValue({ data: 'p1', error: null });
     const onSaved = vi.fn();
-    render(
-      wrap(<ProgrammeEditor initial={emptyDraft()} audios={audios} onSaved={onSaved} onCancel={vi.fn()} />),
-    );
+    function TemplateEditor() {
+      const save = useSaveProgramme();
+      return (
+        <ProgrammeEditor
+          initial={emptyDraft()}
+          audios={audios}
+          save={save}
+          onSaved={onSaved}
+          onCancel={vi.fn()}
+        />
+      );
+    }
+    render(wrap(<TemplateEditor />));
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Title'), 'Sleep well');
     await user.click(screen.getByRole('button', { name: 'Add a step' }));

@@ -171,3 +171,83 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
     expect(received).toBe(size.rows[0]?.size);
   });
 });
+
+describe('audio links: audio uploaded privately for one client (docs/programmes.md)', () => {
+  let stack: LocalStack;
+  let service: SupabaseClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ functionEnv: { AUDIO_URL_SECONDS: String(LIFETIME) } });
+    service = makeClient(stack, stack.serviceRoleKey);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** What the admin's upload and admin_assign_private_audio leave: the file, the row and the assignment. */
+  async function privateAudioFor(user: { id: string; email: string }) {
+    const name = `${crypto.randomUUID()}.mp3`;
+    const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
+    const uploaded = await service.storage
+      .from('private-audio')
+      .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+    expect(uploaded.error).toBeNull();
+    const audio = await stack.db.query<{ id: string }>(
+      `insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
+       values ($1, $2, 'For you', 60, $3) returning id::text as id`,
+      [user.id, user.email, name],
+    );
+    const audioId = audio.rows[0]!.id;
+    await stack.db.query(
+      `insert into public.client_assignments (user_id, email, private_audio_id, access)
+       values ($1, $2, $3, 'granted')`,
+      [user.id, user.email, audioId],
+    );
+    return { audioId, name, size: bytes.byteLength };
+  }
+
+  const mint = (client: SupabaseClient, audioId: string) =>
+    client.functions.invoke<{ path: string; expiresAt: number }>('audio-url', { body: { audioId } });
+  const status = (error: unknown) => (error as { context?: Response } | null)?.context?.status;
+
+  it('only its client gets a link; another customer, an anonymous caller and Storage itself do not', async () => {
+    const owner = await confirmedUser(stack, 'private-owner');
+    const { client } = await signedInClient(stack, owner.email, owner.password);
+    const { audioId, name, size } = await privateAudioFor(owner);
+
+    const { data, error } = await mint(client, audioId);
+    expect(error).toBeNull();
+    const file = await fetch(`${stack.url}${data?.path ?? ''}`);
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(size);
+    expect(data?.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + LIFETIME);
+
+    const other = await confirmedUser(stack, 'private-other');
+    const { client: otherClient } = await signedInClient(stack, other.email, other.password);
+    expect(status((await mint(otherClient, audioId)).error)).toBe(404);
+    expect((await otherClient.storage.from('private-audio').createSignedUrl(name, 60)).error).not.toBeNull();
+    expect((await client.storage.from('private-audio').createSignedUrl(name, 60)).error).not.toBeNull();
+    expect((await otherClient.from('private_audio').select('id').eq('id', audioId)).data).toEqual([]);
+
+    const anonymous = await fetch(`${stack.url}/functions/v1/audio-url`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: stack.anonKey },
+      body: JSON.stringify({ audioId }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await makeClient(stack).storage.from('private-audio').download(name)).error).not.toBeNull();
+  });
+
+  it('deleting the account removes the private audio and its file', async () => {
+    const owner = await confirmedUser(stack, 'private-deleted');
+    const { client } = await signedInClient(stack, owner.email, owner.password);
+    const { audioId, name } = await privateAudioFor(owner);
+    expect((await client.functions.invoke('delete-account', { body: {} })).error).toBeNull();
+    const left = await stack.db.query(
+      `select 1 from public.private_audio where id = $1
+       union all select 1 from storage.objects where bucket_id = 'private-audio' and name = $2`,
+      [audioId, name],
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+});

@@ -130,3 +130,94 @@ describe('programmes through the API', () => {
     expect(left.rows).toEqual([]);
   });
 });
+
+describe('audio uploaded privately for one client, through the API (docs/programmes.md)', () => {
+  it('an admin uploads and assigns it; only the client reads, plays and exports it; removing it removes the file', async () => {
+    const user = await confirmedUser(stack, 'private-client');
+    const owner = (await signedInClient(stack, user.email, user.password)).client;
+    const stranger = await confirmedUser(stack, 'private-stranger');
+    const strangerClient = (await signedInClient(stack, stranger.email, stranger.password)).client;
+    const name = `${crypto.randomUUID()}.mp3`;
+    const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 9, 8, 7]);
+
+    // A customer cannot upload to the bucket; an admin can.
+    const refused = await owner.storage
+      .from('private-audio')
+      .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+    expect(refused.error).not.toBeNull();
+    const uploaded = await admin.storage
+      .from('private-audio')
+      .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+    expect(uploaded.error).toBeNull();
+    const refusedAssign = await owner.rpc('admin_assign_private_audio', {
+      p_email: user.email,
+      p_title: 'x',
+      p_duration_seconds: 60,
+      p_object_path: name,
+      p_note: '',
+    });
+    expect(refusedAssign.error?.code).toBe('42501');
+    const assigned = await admin.rpc('admin_assign_private_audio', {
+      p_email: user.email,
+      p_title: 'Your own evening',
+      p_duration_seconds: 60,
+      p_object_path: name,
+      p_note: 'Each evening',
+    });
+    expect(assigned.error).toBeNull();
+    const { assignment_id: assignmentId, private_audio_id: audioId } = assigned.data as {
+      assignment_id: string;
+      private_audio_id: string;
+    };
+    const notified = await admin.functions.invoke('notify-assignment', { body: { assignmentId } });
+    expect(notified.data).toEqual({ sent: true, hasAccount: true });
+    const email = (await inbox(stack, user.email)).find((m) => /^Your practitioner has shared/.test(m.subject));
+    expect(email?.text).toContain('/account#from-your-practitioner');
+    expect(email?.text).not.toContain('Your own evening');
+
+    const mine = await owner.from('client_assignments').select('id, private_audio(title)');
+    expect(mine.data).toEqual([{ id: assignmentId, private_audio: { title: 'Your own evening' } }]);
+    expect((await strangerClient.from('private_audio').select('id')).data).toEqual([]);
+    expect((await strangerClient.from('client_assignments').select('id')).data).toEqual([]);
+
+    const link = await owner.functions.invoke<{ path: string }>('audio-url', { body: { audioId } });
+    expect(link.error).toBeNull();
+    expect((await fetch(`${stack.url}${link.data?.path ?? ''}`)).status).toBe(200);
+    const strangerLink = await strangerClient.functions.invoke('audio-url', { body: { audioId } });
+    expect((strangerLink.error as { context?: Response } | null)?.context?.status).toBe(404);
+
+    // The player saves its position under the private audio's id; the practitioner sees the progress.
+    const saved = await owner.from('listening_positions').upsert(
+      {
+        product_id: audioId,
+        position_seconds: 58,
+        rate: 1,
+        device_id: crypto.randomUUID(),
+        device_kind: 'phone',
+        played_at: new Date().toISOString(),
+      },
+      { onConflict: 'user_id,product_id' },
+    );
+    expect(saved.error).toBeNull();
+    const progress = await admin
+      .from('programme_progress')
+      .select('furthest_seconds, listened_at')
+      .eq('product_id', audioId);
+    expect(progress.data).toEqual([{ furthest_seconds: 58, listened_at: expect.any(String) as string }]);
+
+    const exported = await fetchAccountData(owner);
+    expect(JSON.stringify(exported.assignments)).toContain('Your own evening');
+    expect(exported.listeningPositions.map((p) => p.productId)).toContain(audioId);
+
+    const removed = await admin.rpc('admin_remove_assignment', { p_id: assignmentId, p_keep_audio: false });
+    expect(removed.error).toBeNull();
+    expect((await admin.storage.from('private-audio').remove([name])).error).toBeNull();
+    const left = await stack.db.query(
+      `select 1 from public.private_audio where id = $1
+       union all select 1 from public.listening_positions where product_id = $1
+       union all select 1 from storage.objects where bucket_id = 'private-audio' and name = $2`,
+      [audioId, name],
+    );
+    expect(left.rows).toEqual([]);
+  });
+});

@@ -185,6 +185,14 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'How far each assigned audio was listened: the client reads their own, admins all (RLS). Kept only by ' +
       'the trigger on listening_positions (security definer); nobody writes it through the API.',
   },
+  'public.private_audio': {
+    kind: 'table',
+    grants: { authenticated: READ, service_role: READ },
+    why:
+      'Audio uploaded privately for one client (docs/programmes.md). The client reads their own, admins all ' +
+      '(RLS); written only by admin_assign_private_audio and removed with its assignment. The service role ' +
+      'reads it to sign links (audio-url) and to remove the files with the account (delete-account).',
+  },
   'private.assignment_purchases': {
     kind: 'table',
     grants: NOTHING,
@@ -274,6 +282,11 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     why: ADMIN_RPC,
   },
   'public.admin_assign_to_client(text,uuid,uuid,text,text)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'public.admin_assign_private_audio(text,text,integer,text,text)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
@@ -384,6 +397,9 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'private.link_assignments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.drop_assigned_programme()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.programme_progress_from_position()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.forget_listening_of_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.link_private_audio_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.drop_assigned_private_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.grant_assignment_audio(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'private.assignment_audio_locked(uuid,uuid,timestamp with time zone)': {
     kind: 'function',

@@ -4,6 +4,7 @@ import { catalogueText as text } from '@/content/admin';
 import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
 import { messageOf, Notice } from './notice';
 import { readAudioDuration } from './audio-duration';
+import { UploadProgress } from './upload-progress';
 import { checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
 import { formatLength } from './length-input';
 
@@ -115,12 +116,7 @@ function AudioSlot({
       <p className="text-sm text-muted-foreground">{path ? text.currentFile : text.noFile}</p>
       {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
       {progress !== null ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-progress`} className="text-sm font-medium text-foreground">
-            {text.uploading(progress)}
-          </label>
-          <progress id={`${id}-progress`} max={100} value={progress} className="w-full accent-primary" />
-        </div>
+        <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
       ) : null}
       <div className="flex flex-wrap gap-2">
         <label

@@ -49,8 +49,12 @@ export function objectNameFor(
   return `${kind === 'full' ? 'full' : 'previews'}/${productId}-${now}.${extension}`;
 }
 
-/** Uploads the bytes under a new name with progress (XHR: fetch has no upload progress). */
-function putObject(
+/**
+ * Uploads the bytes under a new name in `bucket` with progress (XHR: fetch has no upload progress). Also used
+ * for audio uploaded privately for one client (src/features/programmes/private-audio-upload.ts).
+ */
+export function putObject(
+  bucket: string,
   name: string,
   file: File,
   contentType: string,
@@ -60,7 +64,7 @@ function putObject(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const path = name.split('/').map(encodeURIComponent).join('/');
-    xhr.open('POST', `${env.supabaseUrl}/storage/v1/object/${AUDIO_BUCKET}/${path}`);
+    xhr.open('POST', `${env.supabaseUrl}/storage/v1/object/${bucket}/${path}`);
     xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
     xhr.setRequestHeader('apikey', env.supabaseAnonKey);
     xhr.setRequestHeader('content-type', contentType);
@@ -116,7 +120,7 @@ export async function replaceProductAudio(
   const oldName = (current.data as { audio_path: string | null; preview_path: string | null })[column];
 
   const name = objectNameFor(kind, productId, format.extension);
-  await putObject(name, file, format.contentType, token, onProgress);
+  await putObject(AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
 
   const updated = await client
     .from('products')

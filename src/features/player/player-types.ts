@@ -1,4 +1,4 @@
-/** A track the player can play: owned audio, streamed through a short-lived signed URL of its product. */
+/** A track the player can play: owned audio, streamed through a short-lived signed URL minted by audio-url. */
 export interface Track {
   /** Unique in a playlist (e.g. the purchase id). */
   id: string;
@@ -6,7 +6,11 @@ export interface Track {
   category: string;
   /** Seconds, when known ahead of loading. */
   duration?: number;
-  /** The catalogue product whose full audio is streamed. */
+  /**
+   * The audio's id: a catalogue product's, or a private audio's (uploaded by the practitioner for this client,
+   * docs/programmes.md). Both are uuids, so this one key names the track for links (audio-url), saved positions
+   * (listening_positions.product_id), the practice log and saved copies.
+   */
   productId: string;
 }
 

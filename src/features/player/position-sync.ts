@@ -16,6 +16,7 @@ export type DeviceKind = 'phone' | 'tablet' | 'computer';
 
 /** Where a track was left, on this device or another. */
 export interface ListeningPosition {
+  /** The track's audio id (Track.productId: a catalogue product or a private audio). */
   productId: string;
   seconds: number;
   rate: number;

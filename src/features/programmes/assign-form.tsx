@@ -1,15 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
-import { adminText } from '@/content/admin';
+import { adminText, catalogueText } from '@/content/admin';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { Field } from '@/components/ui/field';
+import { readAudioDuration } from '@/features/admin/audio-duration';
+import { checkAudioFile } from '@/features/admin/audio-upload';
+import { UploadProgress } from '@/features/admin/upload-progress';
+import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
-import { assignToClient, refreshProgrammes, type ProgrammeTemplate } from './programmes-api';
+import {
+  useAssignPrivateAudio,
+  useAssignToClient,
+  type AssignResult,
+  type ProgrammeTemplate,
+} from './programmes-api';
 
-/** Assign a programme (copied for the client) or a single audio, with a note, to an email: granted or offered. */
+/** The choice that uploads a file for this client instead of assigning a programme or a catalogue audio. */
+const UPLOAD = 'upload';
+
+/**
+ * Assign a programme (copied for the client) or a single audio, with a note, to an email: granted or offered;
+ * or upload an audio only this client can play (docs/programmes.md "Private audio for one client").
+ */
 export function AssignForm({
   programmes,
   audios,
@@ -20,19 +33,75 @@ export function AssignForm({
   email?: string;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const assign = useAssignToClient();
+  const upload = useAssignPrivateAudio();
   const [email, setEmail] = useState(initialEmail);
   const [what, setWhat] = useState('');
   const [note, setNote] = useState('');
   const [access, setAccess] = useState<'granted' | 'offered'>('granted');
-  const [busy, setBusy] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const [uploadTitle, setUploadTitle] = useState('');
+  const [progress, setProgress] = useState(0);
+  // Checks before the upload starts (the file's type, its length) count as pending too.
+  const [checking, setChecking] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const pending = assign.isPending || upload.isPending || checking;
+  const uploading = what === UPLOAD;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function assigned(target: string, result: AssignResult) {
+    const done = !result.emailed
+      ? text.assignedNoEmail(target)
+      : result.hasAccount
+        ? text.assignedExisting(target)
+        : text.assignedInvited(target);
+    setMessage({ variant: 'success', text: done });
+    setWhat('');
+    setNote('');
+    setFile(null);
+    setFileKey((key) => key + 1);
+    setUploadTitle('');
+  }
+
+  async function submitUpload(target: string) {
+    if (!file) {
+      setMessage({ variant: 'error', text: text.fileRequired });
+      return;
+    }
+    if (!uploadTitle.trim()) {
+      setMessage({ variant: 'error', text: text.uploadTitleRequired });
+      return;
+    }
+    setChecking(true);
+    const format = await checkAudioFile(file);
+    const durationSeconds =
+      typeof format === 'string' ? null : await readAudioDuration(file, format.extension);
+    setChecking(false);
+    if (typeof format === 'string') {
+      setMessage({ variant: 'error', text: catalogueText[format] });
+      return;
+    }
+    setProgress(0);
+    upload.mutate(
+      { email: target, title: uploadTitle, note, file, format, durationSeconds, onProgress: setProgress },
+      {
+        onSuccess: (result) => assigned(target, result),
+        onError: (error) =>
+          setMessage({ variant: 'error', text: `${text.uploadFailed} ${messageOf(error, '')}`.trim() }),
+      },
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const target = email.trim();
     if (!target) {
       setMessage({ variant: 'error', text: text.emailRequired });
+      return;
+    }
+    setMessage(null);
+    if (uploading) {
+      void submitUpload(target);
       return;
     }
     const [kind, chosen] = what.split(':');
@@ -40,35 +109,24 @@ export function AssignForm({
       setMessage({ variant: 'error', text: text.chooseRequired });
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const result = await assignToClient({
+    assign.mutate(
+      {
         email: target,
         programmeId: kind === 'programme' ? chosen : null,
         productId: kind === 'audio' ? chosen : null,
         note,
         access,
-      });
-      const done = !result.emailed
-        ? text.assignedNoEmail(target)
-        : result.hasAccount
-          ? text.assignedExisting(target)
-          : text.assignedInvited(target);
-      setMessage({ variant: 'success', text: done });
-      setWhat('');
-      setNote('');
-      refreshProgrammes(queryClient);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.assignFailed) });
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (result) => assigned(target, result),
+        onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.assignFailed) }),
+      },
+    );
   }
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-labelledby={`${id}-heading`}
       className="space-y-4 rounded-lg border border-border p-4"
     >
@@ -109,8 +167,43 @@ export function AssignForm({
               </option>
             ))}
           </optgroup>
+          <optgroup label={text.uploadGroup}>
+            <option value={UPLOAD}>{text.uploadOption}</option>
+          </optgroup>
         </select>
       </Field>
+      {uploading ? (
+        <>
+          <Field id={`${id}-file`} label={text.fileLabel} help={text.fileHelp}>
+            <input
+              key={fileKey}
+              id={`${id}-file`}
+              type="file"
+              {...describedBy(`${id}-file`, null, true)}
+              accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+              className={inputClass}
+              disabled={pending}
+              onChange={(event) => {
+                const chosen = event.currentTarget.files?.[0] ?? null;
+                setFile(chosen);
+                if (chosen && !uploadTitle.trim()) setUploadTitle(chosen.name.replace(/\.[^.]+$/, ''));
+              }}
+            />
+          </Field>
+          <Field id={`${id}-upload-title`} label={text.uploadTitleLabel}>
+            <input
+              id={`${id}-upload-title`}
+              className={inputClass}
+              maxLength={200}
+              value={uploadTitle}
+              onChange={(event) => setUploadTitle(event.target.value)}
+            />
+          </Field>
+          {upload.isPending ? (
+            <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
+          ) : null}
+        </>
+      ) : null}
       <Field id={`${id}-note`} label={text.noteLabel}>
         <textarea
           id={`${id}-note`}
@@ -120,24 +213,26 @@ export function AssignForm({
           onChange={(event) => setNote(event.target.value)}
         />
       </Field>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-foreground">{text.accessLegend}</legend>
-        {(['granted', 'offered'] as const).map((value) => (
-          <div key={value} className="flex items-center gap-2">
-            <input
-              id={`${id}-access-${value}`}
-              type="radio"
-              name={`${id}-access`}
-              className="size-5"
-              checked={access === value}
-              onChange={() => setAccess(value)}
-            />
-            <label htmlFor={`${id}-access-${value}`}>{text[value]}</label>
-          </div>
-        ))}
-      </fieldset>
-      <Button type="submit" disabled={busy}>
-        {busy ? adminText.saving : text.assign}
+      {uploading ? null : (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-foreground">{text.accessLegend}</legend>
+          {(['granted', 'offered'] as const).map((value) => (
+            <div key={value} className="flex items-center gap-2">
+              <input
+                id={`${id}-access-${value}`}
+                type="radio"
+                name={`${id}-access`}
+                className="size-5"
+                checked={access === value}
+                onChange={() => setAccess(value)}
+              />
+              <label htmlFor={`${id}-access-${value}`}>{text[value]}</label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending ? adminText.saving : uploading ? text.uploadAndAssign : text.assign}
       </Button>
     </form>
   );

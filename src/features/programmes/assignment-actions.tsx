@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
@@ -11,7 +11,7 @@ import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { ConfirmAction } from '@/features/admin/confirm-action';
 import { ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import type { Assignment } from './programme-steps';
-import { editAssignment, refreshProgrammes, removeAssignment } from './programmes-api';
+import { useEditAssignment, useRemoveAssignment } from './programmes-api';
 
 /**
  * Edit and Remove for one assignment in the client record (docs/programmes.md "Removing and editing"). Editing
@@ -35,25 +35,29 @@ export function AssignmentActions({
   const [note, setNote] = useState(assignment.note);
   const [keepAudio, setKeepAudio] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const granted = assignment.access === 'granted';
-  const removal = useMutation({ mutationFn: (keep: boolean) => removeAssignment(assignment.id, keep) });
+  const uploadedFile = assignment.audio?.uploadedFile ?? null;
+  // Audio uploaded for this client goes with the assignment: there is nothing to keep or take back.
+  const granted = assignment.access === 'granted' && !uploadedFile;
+  const removal = useRemoveAssignment();
+  const edit = useEditAssignment();
 
   function refresh() {
-    refreshProgrammes(queryClient);
     void refreshAfterWrite(queryClient, ['customer-purchases']);
   }
 
   async function remove(): Promise<boolean> {
     try {
-      await removal.mutateAsync(granted && keepAudio);
+      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio, uploadedFile });
       refresh();
       onRemoved({
         variant: 'success',
-        text: !granted
-          ? text.removedOffered(title)
-          : keepAudio
-            ? text.removedKept(title)
-            : text.removed(title),
+        text: uploadedFile
+          ? text.removedUploaded(title)
+          : !granted
+            ? text.removedOffered(title)
+            : keepAudio
+              ? text.removedKept(title)
+              : text.removed(title),
       });
       return true;
     } catch (error) {
@@ -80,14 +84,15 @@ export function AssignmentActions({
     </Field>
   );
 
-  async function saveNote(event: FormEvent<HTMLFormElement>) {
+  function saveNote(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    try {
-      await editAssignment(assignment.id, note, null);
-      saved(title);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.saveCopyFailed) });
-    }
+    edit.mutate(
+      { id: assignment.id, note, programme: null },
+      {
+        onSuccess: () => saved(title),
+        onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.saveCopyFailed) }),
+      },
+    );
   }
 
   return (
@@ -150,7 +155,10 @@ export function AssignmentActions({
           audios={audios}
           heading={text.editHeading(title)}
           submitLabel={text.saveCopy}
-          save={(draft) => editAssignment(assignment.id, note, draft)}
+          save={{
+            mutate: (draft, done) => edit.mutate({ id: assignment.id, note, programme: draft }, done),
+            isPending: edit.isPending,
+          }}
           onSaved={saved}
           onCancel={() => setEditing(false)}
         >
@@ -160,14 +168,14 @@ export function AssignmentActions({
       ) : null}
       {editing && !assignment.programme ? (
         <form
-          onSubmit={(event) => void saveNote(event)}
+          onSubmit={saveNote}
           aria-label={text.editNoteHeading(title)}
           className="space-y-3 rounded-lg border border-border p-3"
         >
           {noteField}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" size="sm">
-              {text.saveCopy}
+            <Button type="submit" size="sm" disabled={edit.isPending}>
+              {edit.isPending ? adminText.saving : text.saveCopy}
             </Button>
             <Button type="button" size="sm" variant="secondary" onClick={() => setEditing(false)}>
               {adminText.cancel}

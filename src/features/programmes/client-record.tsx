@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
@@ -21,9 +21,8 @@ import {
   assignmentsQuery,
   clientNoteQuery,
   clientOrdersQuery,
-  refreshProgrammes,
-  saveClientNote,
   templatesQuery,
+  useSaveClientNote,
 } from './programmes-api';
 
 /**
@@ -96,7 +95,8 @@ export function ClientRecord({
             <ul className="list-disc space-y-1 pl-6">
               {rows.map((order) => (
                 <li key={order.id}>
-                  {formatDate(order.created_at)}, {formatPence(order.amount_pence, { exact: true })} ({order.status})
+                  {formatDate(order.created_at)}, {formatPence(order.amount_pence, { exact: true })} (
+                  {order.status})
                 </li>
               ))}
             </ul>
@@ -181,7 +181,12 @@ function AssignmentProgress({
     <div className="space-y-2 rounded-lg border border-border p-3">
       <p>
         <span className="font-semibold">{title}</span> · {text.assignedOn(formatDate(assignment.assignedAt))}{' '}
-        · {assignment.access === 'granted' ? text.included : text.offered}
+        ·{' '}
+        {assignment.audio?.uploadedFile
+          ? text.uploaded
+          : assignment.access === 'granted'
+            ? text.included
+            : text.offered}
       </p>
       {assignment.note ? <p className="text-sm text-muted-foreground">{assignment.note}</p> : null}
       <DataTable
@@ -211,30 +216,26 @@ function AssignmentProgress({
 
 function ClientNote({ userId }: { userId: string }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const note = useQuery(clientNoteQuery(userId));
+  const save = useSaveClientNote();
   const [draft, setDraft] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const value = draft ?? note.data ?? '';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     setMessage(null);
-    try {
-      await saveClientNote(userId, value);
-      setMessage({ variant: 'success', text: text.noteSaved });
-      refreshProgrammes(queryClient);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.noteFailed) });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { userId, note: value },
+      {
+        onSuccess: () => setMessage({ variant: 'success', text: text.noteSaved }),
+        onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.noteFailed) }),
+      },
+    );
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-2">
+    <form onSubmit={submit} className="space-y-2">
       <h4 className="font-semibold text-foreground">{text.noteHeading}</h4>
       {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
       <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-foreground">
@@ -248,8 +249,8 @@ function ClientNote({ userId }: { userId: string }) {
         disabled={note.isPending}
         onChange={(event) => setDraft(event.target.value)}
       />
-      <Button type="submit" size="sm" disabled={busy || note.isPending}>
-        {busy ? adminText.saving : text.saveNote}
+      <Button type="submit" size="sm" disabled={save.isPending || note.isPending}>
+        {save.isPending ? adminText.saving : text.saveNote}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Lock, Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CircleCheck, Download, Lock, Play } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -24,12 +24,33 @@ export interface ProgrammePlayer {
   onPlayAll: (playlist: readonly OwnedItem[]) => void;
 }
 
+/** Saves an audio the client may have as a file (My Account's download, composed in by the route). */
+export type DownloadAudio = (item: OwnedItem & { productId: string }) => Promise<void>;
+
 interface Props {
   userId: string;
   /** What the account owns: a step plays only when its audio is among them. */
   owned: readonly OwnedItem[];
   player?: ProgrammePlayer;
+  /** Download for audio uploaded for this client (what they bought has its own in 'Your audio'). */
+  download?: DownloadAudio;
   now?: Date;
+}
+
+/** Audio the practitioner uploaded for this client is theirs to play, as the player knows it (by its id). */
+function uploadedItems(assignments: readonly Assignment[]): OwnedItem[] {
+  return assignments.flatMap((assignment) =>
+    assignment.audio?.uploadedFile
+      ? [
+          {
+            id: `uploaded-${assignment.audio.productId}`,
+            title: assignment.audio.title,
+            category: text.uploadedCategory,
+            productId: assignment.audio.productId,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -37,7 +58,7 @@ interface Props {
  * done, steps that open one at a time when so configured) and each assigned audio, with Play in order. Shown
  * only when something was assigned.
  */
-export function FromPractitionerSection({ userId, owned, player, now = new Date() }: Props) {
+export function FromPractitionerSection({ userId, owned, player, download, now = new Date() }: Props) {
   const query = useQuery(assignmentsQuery(userId));
   if (query.isPending) return null;
   if (query.error) {
@@ -54,7 +75,11 @@ export function FromPractitionerSection({ userId, owned, player, now = new Date(
   }
   const { assignments, progress } = query.data;
   if (assignments.length === 0) return null;
-  const byProduct = new Map(owned.filter((item) => item.productId).map((item) => [item.productId!, item]));
+  const byProduct = new Map(
+    [...owned, ...uploadedItems(assignments)]
+      .filter((item) => item.productId)
+      .map((item) => [item.productId!, item]),
+  );
   return (
     <Frame>
       <ul className="space-y-6">
@@ -65,6 +90,7 @@ export function FromPractitionerSection({ userId, owned, player, now = new Date(
               progress={progress}
               owned={byProduct}
               player={player}
+              download={download}
               now={now}
             />
           </li>
@@ -95,12 +121,14 @@ function AssignmentCard({
   progress,
   owned,
   player,
+  download,
   now,
 }: {
   assignment: Assignment;
   progress: ReadonlyMap<string, ListeningProgress>;
   owned: ReadonlyMap<string, OwnedItem>;
   player: ProgrammePlayer | undefined;
+  download: DownloadAudio | undefined;
   now: Date;
 }) {
   const programme = assignment.programme;
@@ -173,6 +201,7 @@ function AssignmentCard({
             item={owned.get(state.step.productId)}
             queue={queue}
             player={player}
+            download={assignment.audio?.uploadedFile ? download : undefined}
           />
         ))}
       </ol>
@@ -186,12 +215,15 @@ function StepRow({
   item,
   queue,
   player,
+  download,
 }: {
   state: StepState;
   showStep: boolean;
   item: OwnedItem | undefined;
   queue: readonly OwnedItem[];
   player: ProgrammePlayer | undefined;
+  /** Given for audio uploaded for this client. */
+  download: DownloadAudio | undefined;
 }) {
   const { step } = state;
   return (
@@ -222,15 +254,20 @@ function StepRow({
       </div>
       {state.open ? (
         item && player ? (
-          <Button
-            size="sm"
-            variant={state.today ? 'primary' : 'secondary'}
-            aria-label={text.playLabel(step.title)}
-            onClick={() => player.onPlay(item, queue.length > 0 ? queue : [item])}
-          >
-            <Play aria-hidden="true" />
-            {text.play}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant={state.today ? 'primary' : 'secondary'}
+              aria-label={text.playLabel(step.title)}
+              onClick={() => player.onPlay(item, queue.length > 0 ? queue : [item])}
+            >
+              <Play aria-hidden="true" />
+              {text.play}
+            </Button>
+            {download && item.productId ? (
+              <DownloadButton item={{ ...item, productId: item.productId }} download={download} />
+            ) : null}
+          </div>
         ) : !item ? (
           <AppLink to={paths.individualAudios} className="text-primary underline underline-offset-4">
             {text.buyLabel(step.title)}
@@ -238,5 +275,40 @@ function StepRow({
         ) : null
       ) : null}
     </li>
+  );
+}
+
+function DownloadButton({
+  item,
+  download,
+}: {
+  item: OwnedItem & { productId: string };
+  download: DownloadAudio;
+}) {
+  const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={text.downloadLabel(item.title)}
+        disabled={state === 'pending'}
+        onClick={() => {
+          setState('pending');
+          download(item).then(
+            () => setState('idle'),
+            () => setState('failed'),
+          );
+        }}
+      >
+        <Download aria-hidden="true" />
+        {state === 'pending' ? text.downloading : text.download}
+      </Button>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-destructive">
+          {text.downloadFailed}
+        </p>
+      ) : null}
+    </div>
   );
 }

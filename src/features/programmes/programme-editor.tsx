@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,7 @@ import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AssignedProgramme } from './programme-steps';
-import { refreshProgrammes, saveProgramme, type ProgrammeDraft, type StepDraft } from './programmes-api';
+import type { ProgrammeDraft, StepDraft } from './programmes-api';
 
 export interface AudioOption {
   id: string;
@@ -48,17 +47,23 @@ export function draftProblem(draft: ProgrammeDraft): string | null {
   return null;
 }
 
+/** How the form's parent saves a draft: a programmes mutation (programmes-api.ts) and its pending state. */
+export interface ProgrammeSave {
+  mutate: (draft: ProgrammeDraft, done: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+}
+
 /**
- * The programme form: title, introduction, unlock, and ordered steps (audio, day, note). A template by default;
- * a client's own copy when `save`, `heading` and `submitLabel` say so (the client record), with `children`
- * for what belongs to that client's assignment (its note).
+ * The programme form: title, introduction, unlock, and ordered steps (audio, day, note). A template
+ * (useSaveProgramme) or a client's own copy (useEditAssignment, with `heading` and `submitLabel` from the client
+ * record, and `children` for what belongs to that client's assignment: its note).
  */
 export function ProgrammeEditor({
   initial,
   audios,
   onSaved,
   onCancel,
-  save = saveProgramme,
+  save,
   heading,
   submitLabel = text.saveTemplate,
   children,
@@ -67,15 +72,13 @@ export function ProgrammeEditor({
   audios: AudioOption[];
   onSaved: (title: string) => void;
   onCancel: () => void;
-  save?: (draft: ProgrammeDraft) => Promise<unknown>;
+  save: ProgrammeSave;
   heading?: string;
   submitLabel?: string;
   children?: ReactNode;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
 
   const setStep = (index: number, change: Partial<StepDraft>) =>
@@ -91,28 +94,23 @@ export function ProgrammeEditor({
       return { ...current, steps };
     });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = draftProblem(draft);
     if (problem) {
       setMessage({ variant: 'error', text: problem });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
-      await save(draft);
-      refreshProgrammes(queryClient);
-      onSaved(draft.title.trim());
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.saveFailed) });
-      setBusy(false);
-    }
+    save.mutate(draft, {
+      onSuccess: () => onSaved(draft.title.trim()),
+      onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.saveFailed) }),
+    });
   }
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-labelledby={`${id}-heading`}
       className="space-y-4 rounded-lg border border-border p-4"
     >
@@ -265,8 +263,8 @@ export function ProgrammeEditor({
       </fieldset>
 
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? adminText.saving : submitLabel}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? adminText.saving : submitLabel}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           {adminText.cancel}

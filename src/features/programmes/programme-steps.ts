@@ -28,8 +28,11 @@ export interface Assignment {
   access: 'granted' | 'offered';
   assignedAt: string;
   programme: AssignedProgramme | null;
-  /** A single assigned audio (when there is no programme). */
-  audio: { productId: string; title: string } | null;
+  /**
+   * A single assigned audio (when there is no programme). `productId` is the audio's id as the player knows it:
+   * a catalogue product's, or, when `uploadedFile` names its file, a private audio's (docs/programmes.md).
+   */
+  audio: { productId: string; title: string; uploadedFile: string | null } | null;
 }
 
 export interface ListeningProgress {

@@ -1,7 +1,8 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
+import { removePrivateAudioFile, uploadPrivateAudio, type PrivateAudioUpload } from './private-audio-upload';
 
 // Every read and write of programmes (docs/programmes.md). Reads are tables under RLS (a client their own, an
 // admin all); writes are the admin functions (security definer, admin-checked, logged), the private note
@@ -76,6 +77,7 @@ interface AssignmentRow {
   assigned_at: string;
   product_id: string | null;
   products: { title: string } | null;
+  private_audio: { id: string; title: string; object_path: string } | null;
   programmes: ProgrammeRow | null;
 }
 
@@ -88,7 +90,7 @@ interface ProgressRow {
 
 const STEP_COLUMNS = 'id, position, day_number, note, product_id, products(title)';
 const PROGRAMME_COLUMNS = `id, title, introduction, sequential_unlock, programme_steps(${STEP_COLUMNS})`;
-const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), programmes(${PROGRAMME_COLUMNS})`;
+const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), private_audio(id, title, object_path), programmes(${PROGRAMME_COLUMNS})`;
 
 function toSteps(rows: StepRow[]): ProgrammeStep[] {
   return [...rows]
@@ -122,7 +124,15 @@ export function toAssignment(row: AssignmentRow): Assignment {
     access: row.access,
     assignedAt: row.assigned_at,
     programme: row.programmes ? toProgramme(row.programmes) : null,
-    audio: row.product_id ? { productId: row.product_id, title: row.products?.title ?? '' } : null,
+    audio: row.private_audio
+      ? {
+          productId: row.private_audio.id,
+          title: row.private_audio.title,
+          uploadedFile: row.private_audio.object_path,
+        }
+      : row.product_id
+        ? { productId: row.product_id, title: row.products?.title ?? '', uploadedFile: null }
+        : null,
   };
 }
 
@@ -257,7 +267,7 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
 const stepsArgument = (steps: StepDraft[]) =>
   steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
 
-export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
+async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
     p_id: draft.id,
     p_title: draft.title.trim(),
@@ -271,12 +281,12 @@ export async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
  * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
  * included stays the client's; otherwise it is taken back (never what they bought). Logged.
  */
-export async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
+async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
   await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
 }
 
 /** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
-export async function editAssignment(
+async function editAssignment(
   id: string,
   note: string,
   programme: ProgrammeDraft | null,
@@ -291,11 +301,11 @@ export async function editAssignment(
   });
 }
 
-export async function duplicateProgramme(id: string): Promise<string> {
+async function duplicateProgramme(id: string): Promise<string> {
   return rpc<string>('admin_duplicate_programme', { p_id: id });
 }
 
-export async function saveClientNote(userId: string, note: string): Promise<void> {
+async function saveClientNote(userId: string, note: string): Promise<void> {
   const client = await getSupabase();
   const { error } = await client
     .from('client_notes')
@@ -303,8 +313,17 @@ export async function saveClientNote(userId: string, note: string): Promise<void
   if (error) throw new ProgrammesApiError(error.message);
 }
 
-/** Assigns, then asks notify-assignment to email the client (an invitation when they have no account yet). */
-export async function assignToClient(request: AssignRequest): Promise<AssignResult> {
+/** Asks notify-assignment to email the client (an invitation when they have no account yet); true if sent. */
+async function notifyAssignment(assignmentId: string): Promise<boolean> {
+  const client = await getSupabase();
+  const sent = await client.functions.invoke<{ sent?: boolean }>('notify-assignment', {
+    body: { assignmentId },
+  });
+  return !sent.error && sent.data?.sent === true;
+}
+
+/** Assigns, then asks notify-assignment to email the client. */
+async function assignToClient(request: AssignRequest): Promise<AssignResult> {
   const result = await rpc<{ assignment_id: string; has_account: boolean }>('admin_assign_to_client', {
     p_email: request.email.trim(),
     p_programme_id: request.programmeId,
@@ -312,19 +331,56 @@ export async function assignToClient(request: AssignRequest): Promise<AssignResu
     p_note: request.note,
     p_access: request.access,
   });
-  const client = await getSupabase();
-  const sent = await client.functions.invoke<{ sent?: boolean }>('notify-assignment', {
-    body: { assignmentId: result.assignment_id },
-  });
   return {
     assignmentId: result.assignment_id,
     hasAccount: result.has_account,
-    emailed: !sent.error && sent.data?.sent === true,
+    emailed: await notifyAssignment(result.assignment_id),
   };
 }
 
+/** Uploads audio privately for one client and assigns it to them, then emails them as assigning does. */
+async function assignPrivateAudio(upload: PrivateAudioUpload): Promise<AssignResult> {
+  const result = await uploadPrivateAudio(upload);
+  return { ...result, emailed: await notifyAssignment(result.assignmentId) };
+}
+
 /** After a write: refetch programmes' reads and the dashboard's activity log. */
-export function refreshProgrammes(queryClient: QueryClient): void {
+function refreshProgrammes(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: programmeKeys.all });
   void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
 }
+
+// The writes as mutations (docs/architecture.md "Data on the page"): a form shows isPending and the error;
+// each refreshes the programmes' reads and the activity log once it succeeded.
+
+function useProgrammesMutation<Variables, Result>(write: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => refreshProgrammes(queryClient) });
+}
+
+export const useSaveProgramme = () => useProgrammesMutation(saveProgramme);
+
+export const useDuplicateProgramme = () => useProgrammesMutation(duplicateProgramme);
+
+export const useAssignToClient = () => useProgrammesMutation(assignToClient);
+
+export const useAssignPrivateAudio = () => useProgrammesMutation(assignPrivateAudio);
+
+export const useEditAssignment = () =>
+  useProgrammesMutation((edit: { id: string; note: string; programme: ProgrammeDraft | null }) =>
+    editAssignment(edit.id, edit.note, edit.programme),
+  );
+
+/**
+ * Removes an assignment; an uploaded private audio goes with it (the database removes its row, this its file).
+ */
+export const useRemoveAssignment = () =>
+  useProgrammesMutation(
+    async (removal: { id: string; keepAudio: boolean; uploadedFile: string | null }): Promise<void> => {
+      await removeAssignment(removal.id, removal.keepAudio);
+      if (removal.uploadedFile) await removePrivateAudioFile(removal.uploadedFile);
+    },
+  );
+
+export const useSaveClientNote = () =>
+  useProgrammesMutation((save: { userId: string; note: string }) => saveClientNote(save.userId, save.note));

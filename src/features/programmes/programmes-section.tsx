@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,16 +11,15 @@ import { DataTable } from '@/features/admin/data-table';
 import { AssignForm } from './assign-form';
 import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import {
-  duplicateProgramme,
-  refreshProgrammes,
   templatesQuery,
+  useDuplicateProgramme,
+  useSaveProgramme,
   type ProgrammeDraft,
   type ProgrammeTemplate,
 } from './programmes-api';
 
 /** The admin's Programmes tab: templates (new, edit, duplicate) and assigning one, or an audio, to a client. */
 export function ProgrammesSection() {
-  const queryClient = useQueryClient();
   const templates = useQuery(templatesQuery());
   const products = useQuery(productsQuery(''));
   const [editing, setEditing] = useState<ProgrammeDraft | null>(null);
@@ -31,15 +30,15 @@ export function ProgrammesSection() {
     category: product.category,
   }));
 
-  async function duplicate(programme: ProgrammeTemplate) {
+  const saveTemplate = useSaveProgramme();
+  const duplication = useDuplicateProgramme();
+
+  function duplicate(programme: ProgrammeTemplate) {
     setMessage(null);
-    try {
-      await duplicateProgramme(programme.id);
-      setMessage({ variant: 'success', text: text.duplicated(programme.title) });
-      refreshProgrammes(queryClient);
-    } catch (error) {
-      setMessage({ variant: 'error', text: messageOf(error, text.duplicateFailed) });
-    }
+    duplication.mutate(programme.id, {
+      onSuccess: () => setMessage({ variant: 'success', text: text.duplicated(programme.title) }),
+      onError: (error) => setMessage({ variant: 'error', text: messageOf(error, text.duplicateFailed) }),
+    });
   }
 
   return (
@@ -66,6 +65,10 @@ export function ProgrammesSection() {
           key={editing.id ?? 'new'}
           initial={editing}
           audios={audios}
+          save={{
+            mutate: (draft, done) => saveTemplate.mutate(draft, done),
+            isPending: saveTemplate.isPending,
+          }}
           onSaved={(title) => {
             setEditing(null);
             setMessage({ variant: 'success', text: text.saved(title) });
@@ -106,7 +109,8 @@ export function ProgrammesSection() {
                       size="sm"
                       variant="secondary"
                       aria-label={text.duplicateLabel(row.title)}
-                      onClick={() => void duplicate(row)}
+                      disabled={duplication.isPending}
+                      onClick={() => duplicate(row)}
                     >
                       {text.duplicate}
                     </Button>

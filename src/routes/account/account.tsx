@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { guardText } from '@/content/auth';
 import { getSettingsSnapshot } from '@/features/accessibility/settings-store';
+import { downloadOwnedAudio } from '@/features/account/account-api';
 import { AccountPage } from '@/features/account/account-page';
 import type { BrowserSettings } from '@/features/account/account-export';
 import { useAuth } from '@/features/auth/auth-context';
@@ -93,7 +94,14 @@ function AccountBody({
       userId={userId}
       audios={open.audios}
       player={playerActions}
-      practitioner={<FromPractitionerSection userId={userId} owned={purchases} player={playerActions} />}
+      practitioner={
+        <FromPractitionerSection
+          userId={userId}
+          owned={purchases}
+          player={playerActions}
+          download={(item) => downloadOwnedAudio(item.productId, item.title)}
+        />
+      }
       nameForm={nameForm}
       passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
       practiceLog={<PracticeLogSection userId={userId} />}
