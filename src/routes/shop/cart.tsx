@@ -11,7 +11,6 @@ import { formatPence } from '@/lib/format';
 import { CartEmpty } from './cart-empty';
 import { usePricedCart } from './priced-cart';
 import { AppLink } from '@/components/ui/app-link';
-import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -19,9 +18,7 @@ export function Component() {
       <Seo title={shopSeo.cart.title} description={shopSeo.cart.description} path={paths.cart} noindex />
       <PageHeader title={text.title} lead={text.lead} />
       <Container width="4xl" className="pb-16">
-        <QueryProvider>
-          <CartContents />
-        </QueryProvider>
+        <CartContents />
       </Container>
     </>
   );

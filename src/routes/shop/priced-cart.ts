@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useCart } from '@/features/cart/cart-context';
 import { priceCart, type PricedCart } from '@/features/cart/cart-pricing';
-import { usePackages, useProducts } from '@/features/catalogue/catalogue-api';
+import { useCatalogue } from '@/features/catalogue/catalogue-api';
 import { catalogueLookup, ownershipCheck } from '@/features/catalogue/catalogue-lookup';
 import { useOwnedProductIds } from './shop-actions';
 
@@ -12,20 +12,15 @@ export function usePricedCart(): {
   retry: () => void;
 } {
   const { items } = useCart();
-  const products = useProducts();
-  const packages = usePackages();
+  const { catalogue, error, retry } = useCatalogue();
   const owned = useOwnedProductIds();
   const priced = useMemo(() => {
-    if (!products.data || !packages.data) return null;
+    if (!catalogue) return null;
     return priceCart(
       items,
-      catalogueLookup(products.data, packages.data),
-      ownershipCheck(packages.data, owned),
+      catalogueLookup(catalogue.products, catalogue.packages),
+      ownershipCheck(catalogue.packages, owned),
     );
-  }, [items, products.data, packages.data, owned]);
-  return {
-    priced,
-    isError: products.isError || packages.isError,
-    retry: () => void Promise.all([products.refetch(), packages.refetch()]),
-  };
+  }, [items, catalogue, owned]);
+  return { priced, isError: error, retry };
 }
