@@ -1,40 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { supabaseEnv as env } from '@/config/supabase-env';
-import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
-import type { Catalogue, CatalogueProduct, CataloguePackage } from './catalogue-types';
+import type { Catalogue } from './catalogue-types';
 
-// The published catalogue, read from the REST API with the public anon key. Plain fetch and a small store of
-// its own rather than supabase-js or the query library: these reads need no session, and the shop pages'
-// first JavaScript stays small (docs/decisions/0002-first-js-budget.md).
-
-async function readRest(table: string, select: string, signal?: AbortSignal): Promise<unknown> {
-  const params = new URLSearchParams({ select, published: 'eq.true', order: 'sort_order.asc' });
-  const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}?${params.toString()}`, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-    signal,
-  });
-  if (!response.ok) throw new Error(`Catalogue request failed (${response.status})`);
-  return response.json() as Promise<unknown>;
-}
-
-export async function fetchProducts(signal?: AbortSignal): Promise<CatalogueProduct[]> {
-  return mapProductRows(await readRest('products', PRODUCT_COLUMNS, signal));
-}
-
-export async function fetchPackages(signal?: AbortSignal): Promise<CataloguePackage[]> {
-  return mapPackageRows(await readRest('packages', PACKAGE_COLUMNS, signal));
-}
-
-/**
- * Products and packages are read and replaced together: a package names its audios by id, so a page must
- * never show packages from one read with products from another (after a re-seed the ids differ, and a
- * package would show no contents until the other read landed: a layout shift).
- */
-export async function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
-  const [products, packages] = await Promise.all([fetchProducts(signal), fetchPackages(signal)]);
-  return { products, packages };
-}
+// The published catalogue for the shop pages: a small store of its own rather than the query library, and the
+// read (catalogue-read.ts, plain fetch) loaded when it is first needed, so the shop pages' first JavaScript
+// stays small (docs/decisions/0002-first-js-budget.md).
 
 export interface CatalogueState {
   /** Null until the first read (a page reached without the embedded catalogue). */
@@ -84,7 +54,8 @@ function setState(next: CatalogueState): void {
 
 /** Reads the catalogue from the database (one read at a time); the pages showing it update. */
 export function refreshCatalogue(): Promise<void> {
-  reading ??= fetchCatalogue()
+  reading ??= import('./catalogue-read')
+    .then((read) => read.fetchCatalogue())
     .then((fresh) => {
       const shown = getState().catalogue;
       const products = same(shown?.products, fresh.products);

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
+import { ArrowLeftIcon } from '@/components/ui/first-load-icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogueText as text, shopSeo } from '@/content/shop';
@@ -42,7 +42,7 @@ function IndividualAudios() {
           to={paths.audioLibrary}
           className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
+          <ArrowLeftIcon className="size-5" />
           {text.backToPackages}
         </AppLink>
       </Container>

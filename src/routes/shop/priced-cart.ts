@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useCart } from '@/features/cart/cart-context';
 import { priceCart, type PricedCart } from '@/features/cart/cart-pricing';
 import { useCatalogue } from '@/features/catalogue/catalogue-api';
-import { catalogueLookup, ownershipCheck } from '@/features/catalogue/catalogue-lookup';
+import { catalogueLookup } from '@/features/catalogue/catalogue-lookup';
+import { ownershipCheck } from '@/features/catalogue/package-value';
 import { useOwnedProductIds } from './shop-actions';
 
 /** The cart priced from the catalogue (never from storage), with owned items left unpaid. Null while loading. */
