@@ -31,7 +31,9 @@ export function useHydratedStore<T>(
 ): T {
   // Decided on the first render: hydrated (keep the server snapshot for now) or rendered in the browser.
   // After hydration React renders this component once more for useIsHydrating (a small synchronous render
-  // of this component alone: what it returns is unchanged until the switch below).
+  // of this component alone: what it returns is unchanged until the switch below). A provider calling this
+  // must give its context the same value in that render (useMemo): a new one makes React hydrate all of the
+  // page not yet hydrated below it in that synchronous render (docs/decisions/0002-first-js-budget.md).
   const hydrating = useIsHydrating();
   const [live, setLive] = useState(!hydrating);
   useEffect(() => {
