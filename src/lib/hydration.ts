@@ -21,8 +21,8 @@ function useIsHydrating(): boolean {
 
 /**
  * useSyncExternalStore, except that a component React hydrates keeps the server snapshot (what the
- * prerendered HTML shows) until a transition after its hydration; a component rendered in the browser reads
- * the store directly.
+ * prerendered HTML shows) until a transition once the page has hydrated; a component rendered in the browser
+ * reads the store directly.
  */
 export function useHydratedStore<T>(
   subscribe: (onChange: () => void) => () => void,
@@ -31,11 +31,23 @@ export function useHydratedStore<T>(
 ): T {
   // Decided on the first render: hydrated (keep the server snapshot for now) or rendered in the browser.
   // After hydration React renders this component once more for useIsHydrating (a small synchronous render
-  // of this component alone: what it returns is unchanged until the switch below).
+  // of this component alone: what it returns is unchanged until the switch below). A provider calling this
+  // must give its context the same value in that render (useMemo): a new one makes React hydrate all of the
+  // page not yet hydrated below it in that synchronous render (docs/decisions/0002-first-js-budget.md).
   const hydrating = useIsHydrating();
   const [live, setLive] = useState(!hydrating);
   useEffect(() => {
-    if (!live) startTransition(() => setLive(true));
+    if (live) return;
+    // Once the browser is idle, that is once React has hydrated the rest of the page too (it hydrates the
+    // page's Suspense boundary in later, sliced tasks): a provider's new value reaching a part of the page
+    // still to be hydrated would make it render other markup than the prerender (a hydration error).
+    const goLive = () => startTransition(() => setLive(true));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(goLive, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(goLive);
+    return () => cancelIdleCallback(handle);
   }, [live]);
   return useSyncExternalStore(subscribe, live ? getSnapshot : getServerSnapshot, getServerSnapshot);
 }

@@ -1,6 +1,12 @@
 import {
   Accessibility,
+  ArrowLeft,
   CalendarDays,
+  Check,
+  Gift,
+  LoaderCircle,
+  Pause,
+  Play,
   ChevronDown,
   Mail,
   Menu,
@@ -15,7 +21,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   AccessibilityIcon,
+  ArrowLeftIcon,
   CalendarDaysIcon,
+  CheckIcon,
+  GiftIcon,
+  LoaderCircleIcon,
+  PauseIcon,
+  PlayIcon,
   ChevronDownIcon,
   MailIcon,
   MenuIcon,
@@ -38,6 +50,13 @@ const pairs: [string, ComponentType<{ className?: string }>, LucideIcon][] = [
   ['search', SearchIcon, Search],
   ['shopping-cart', ShoppingCartIcon, ShoppingCart],
   ['x', XIcon, X],
+  ['arrow-left', ArrowLeftIcon, ArrowLeft],
+  ['check', CheckIcon, Check],
+  ['gift', GiftIcon, Gift],
+  // lucide-react adds the icon's former name as a second class.
+  ['loader-circle lucide-loader-2', LoaderCircleIcon, LoaderCircle],
+  ['pause', PauseIcon, Pause],
+  ['play', PlayIcon, Play],
 ];
 
 describe('first-load icons', () => {

@@ -170,7 +170,8 @@ describe('/individual-audios', () => {
 
     await user.click(sleep);
     await waitFor(() => expect(sleep).toHaveAttribute('aria-pressed', 'true'));
-    expect(createSignedUrl).toHaveBeenCalledWith('previews/sleep-deeply-tonight.mp3', 600);
+    // The signing code loads on this first press.
+    await waitFor(() => expect(createSignedUrl).toHaveBeenCalledWith('previews/sleep-deeply-tonight.mp3', 600));
     const announcer = screen.getByTestId('preview-announcer');
     await waitFor(() => expect(announcer).toHaveTextContent('Playing preview of Sleep Deeply Tonight'));
 

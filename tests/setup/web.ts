@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetCatalogueForTests } from '@/features/catalogue/catalogue-api';
 import { resetAppQueryClient } from '@/lib/query-client';
 
 // jsdom's <dialog> lacks a working modal mode and close event; give it the parts the app uses.
@@ -27,8 +28,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  // The app's one query client lives for the whole visit: each test is a new visit.
+  // The app's one query client and the catalogue read live for the whole visit: each test is a new visit.
   resetAppQueryClient();
+  resetCatalogueForTests();
   const calls = errorSpy.mock.calls as unknown[][];
   errorSpy.mockRestore();
   if (calls.length > 0) {

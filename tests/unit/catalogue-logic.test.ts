@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryAnchor,
-  CatalogueFormatError,
-  filterProducts,
-  groupByCategory,
-  mapPackageRows,
-  mapProductRows,
-} from '@/features/catalogue/catalogue-rows';
-import { catalogueLookup, ownershipCheck } from '@/features/catalogue/catalogue-lookup';
-import { isPackageOwned, packageValue, productsById } from '@/features/catalogue/package-value';
+import { CatalogueFormatError, mapPackageRows, mapProductRows } from '@/features/catalogue/catalogue-rows';
+import { categoryAnchor, filterProducts, groupByCategory } from '@/features/catalogue/catalogue-groups';
+import { catalogueLookup } from '@/features/catalogue/catalogue-lookup';
+import { isPackageOwned, ownershipCheck, packageValue, productsById } from '@/features/catalogue/package-value';
 import type { CatalogueProduct } from '@/features/catalogue/catalogue-types';
 
 function productRow(slug: string, category: string, sortOrder: number, title = slug) {

@@ -123,3 +123,59 @@ export function XIcon({ className }: IconProps) {
     </FirstLoadIcon>
   );
 }
+
+// The shop pages' icons (/audio-library, /individual-audios): their first load keeps lucide-react out too.
+
+export function ArrowLeftIcon({ className }: IconProps) {
+  return (
+    <FirstLoadIcon name="arrow-left" className={className}>
+      <path d="m12 19-7-7 7-7" />
+      <path d="M19 12H5" />
+    </FirstLoadIcon>
+  );
+}
+
+export function CheckIcon({ className }: IconProps) {
+  return (
+    <FirstLoadIcon name="check" className={className}>
+      <path d="M20 6 9 17l-5-5" />
+    </FirstLoadIcon>
+  );
+}
+
+export function GiftIcon({ className }: IconProps) {
+  return (
+    <FirstLoadIcon name="gift" className={className}>
+      <path d="M12 7v14" />
+      <path d="M20 11v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8" />
+      <path d="M7.5 7a1 1 0 0 1 0-5A4.8 8 0 0 1 12 7a4.8 8 0 0 1 4.5-5 1 1 0 0 1 0 5" />
+      <rect x="3" y="7" width="18" height="4" rx="1" />
+    </FirstLoadIcon>
+  );
+}
+
+export function LoaderCircleIcon({ className }: IconProps) {
+  return (
+    // lucide-react adds the icon's former name as a second class.
+    <FirstLoadIcon name="loader-circle lucide-loader-2" className={className}>
+      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </FirstLoadIcon>
+  );
+}
+
+export function PauseIcon({ className }: IconProps) {
+  return (
+    <FirstLoadIcon name="pause" className={className}>
+      <rect x="14" y="3" width="5" height="18" rx="1" />
+      <rect x="5" y="3" width="5" height="18" rx="1" />
+    </FirstLoadIcon>
+  );
+}
+
+export function PlayIcon({ className }: IconProps) {
+  return (
+    <FirstLoadIcon name="play" className={className}>
+      <path d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" />
+    </FirstLoadIcon>
+  );
+}

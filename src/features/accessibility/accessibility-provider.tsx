@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useHydratedStore } from '@/lib/hydration';
 import { observeToasts } from '@/lib/toast';
 import type { AccessibilitySettings } from './accessibility-settings';
@@ -48,9 +48,16 @@ export function AccessibilityProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // No memo needed: this provider sits at the top and re-renders only when its own state changes.
+  // The same value unless the settings change: right after hydration React renders this provider once more
+  // (lib/hydration.ts), synchronously; a new value then would make React hydrate every part of the page not yet
+  // hydrated (it cannot tell whether they read this context) in that one synchronous task: the whole shop
+  // list, a long task on a phone.
+  const value = useMemo(
+    () => ({ settings, updateSettings, resetToDefaults: resetSettings, announce }),
+    [settings],
+  );
   return (
-    <AccessibilityContext.Provider value={{ settings, updateSettings, resetToDefaults: resetSettings, announce }}>
+    <AccessibilityContext.Provider value={value}>
       {children}
       <div id={ANNOUNCER_ID} role="status" aria-live="polite" aria-atomic="true" className="sr-only">
         {settings.announcements ? message : ''}

@@ -1,6 +1,6 @@
-import { Check, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { CheckIcon, ShoppingCartIcon } from '@/components/ui/first-load-icons';
 import { paths } from '@/config/paths';
 import { catalogueText as text } from '@/content/shop';
 import type { ShopActions, ShopItemRef } from './catalogue-types';
@@ -30,7 +30,7 @@ export function BuyControl({ item, title, actions }: BuyControlProps) {
         className="inline-flex min-h-10 items-center gap-2 rounded-lg bg-success px-3 text-sm font-semibold text-success-foreground"
         data-testid="owned"
       >
-        <Check aria-hidden="true" className="size-4" />
+        <CheckIcon className="size-4" />
         {text.owned}
         <span className="sr-only">: {text.ownedHint}</span>
       </span>
@@ -40,7 +40,7 @@ export function BuyControl({ item, title, actions }: BuyControlProps) {
     return (
       <span ref={inCart} className="contents">
         <AppLink to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-          <Check aria-hidden="true" />
+          <CheckIcon />
           {text.inCart}
           <span className="sr-only">: {title}</span>
         </AppLink>
@@ -55,7 +55,7 @@ export function BuyControl({ item, title, actions }: BuyControlProps) {
         actions.add(item, title);
       }}
     >
-      <ShoppingCart aria-hidden="true" />
+      <ShoppingCartIcon />
       {text.addToCart}
       <span className="sr-only">: {title}</span>
     </Button>

@@ -1,90 +1,109 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { supabaseEnv as env } from '@/config/supabase-env';
-import { queryKeyRoots } from '@/lib/query-client';
-import { mapPackageRows, mapProductRows, PACKAGE_COLUMNS, PRODUCT_COLUMNS } from './catalogue-rows';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
-import type { Catalogue, CatalogueProduct, CataloguePackage } from './catalogue-types';
+import type { Catalogue } from './catalogue-types';
 
-// The published catalogue, read from the REST API with the public anon key. Plain fetch: these reads need
-// no session, so supabase-js stays off the catalogue pages' first load.
+// The published catalogue for the shop pages: a small store of its own rather than the query library, and the
+// read (catalogue-read.ts, plain fetch) loaded when it is first needed, so the shop pages' first JavaScript
+// stays small (docs/decisions/0002-first-js-budget.md).
 
-async function readRest(table: string, select: string, signal?: AbortSignal): Promise<unknown> {
-  const params = new URLSearchParams({ select, published: 'eq.true', order: 'sort_order.asc' });
-  const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}?${params.toString()}`, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-    signal,
-  });
-  if (!response.ok) throw new Error(`Catalogue request failed (${response.status})`);
-  return response.json() as Promise<unknown>;
+export interface CatalogueState {
+  /** Null until the first read (a page reached without the embedded catalogue). */
+  catalogue: Catalogue | null;
+  /** The last read failed (what was shown before stays). */
+  error: boolean;
 }
 
-export const catalogueKeys = {
-  all: queryKeyRoots.catalogue,
-};
+// The prerendered pages carry the catalogue they were built with: it is the first state (hydration renders
+// exactly the prerendered HTML), and the database is asked again once the page is idle, on every visit to a
+// catalogue page, so a change made since (an admin's edit) shows up. Not as the page mounts: a read started
+// while the page hydrates makes React re-render the whole list at once (one long task on a phone) to show,
+// usually, nothing new. A page reached without the snapshot reads at mount.
 
-export async function fetchProducts(signal?: AbortSignal): Promise<CatalogueProduct[]> {
-  return mapProductRows(await readRest('products', PRODUCT_COLUMNS, signal));
+let serverState: CatalogueState | null = null;
+let state: CatalogueState | null = null;
+let reading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** What the prerender rendered (and so what hydration must render): the embedded catalogue. */
+function getServerState(): CatalogueState {
+  const snapshot = readCatalogueSnapshot();
+  if (serverState?.catalogue !== snapshot) serverState = { catalogue: snapshot, error: false };
+  return serverState;
 }
 
-export async function fetchPackages(signal?: AbortSignal): Promise<CataloguePackage[]> {
-  return mapPackageRows(await readRest('packages', PACKAGE_COLUMNS, signal));
+function getState(): CatalogueState {
+  // The same object as hydration's until the first read lands: React sees no change after hydrating.
+  state ??= getServerState();
+  return state;
 }
 
-export async function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
-  const [products, packages] = await Promise.all([fetchProducts(signal), fetchPackages(signal)]);
-  return { products, packages };
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/**
- * Products and packages are read and replaced together: a package names its audios by id, so a page must
- * never show packages from one read with products from another (after a re-seed the ids differ, and a
- * package would show no contents until the other read landed: a layout shift).
- */
-export function catalogueQueryOptions() {
-  return queryOptions({ queryKey: catalogueKeys.all, queryFn: ({ signal }) => fetchCatalogue(signal) });
+/** The previous value when the new one is the same data, so nothing shown re-renders for an unchanged read. */
+function same<T>(previous: T | undefined, next: T): T {
+  return previous !== undefined && JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
 }
 
-// The prerendered pages carry the catalogue they were built with: it is the first data (the hydration renders
-// exactly the prerendered HTML), marked as old so the database is asked again once the page is idle. Not as
-// the query mounts: a read started while the page hydrates makes React re-render the whole list at once (one
-// long task on a phone) to show, usually, nothing new. A page reached without the snapshot reads at mount.
+function setState(next: CatalogueState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
 
-function useRefreshWhenIdle(): void {
-  const queryClient = useQueryClient();
+/** Reads the catalogue from the database (one read at a time); the pages showing it update. */
+export function refreshCatalogue(): Promise<void> {
+  reading ??= import('./catalogue-read')
+    .then((read) => read.fetchCatalogue())
+    .then((fresh) => {
+      const shown = getState().catalogue;
+      const products = same(shown?.products, fresh.products);
+      const packages = same(shown?.packages, fresh.packages);
+      if (shown && products === shown.products && packages === shown.packages && !getState().error) return;
+      setState({ catalogue: { products, packages }, error: false });
+    })
+    .catch((error: unknown) => {
+      console.warn('Could not read the catalogue:', error);
+      setState({ catalogue: getState().catalogue, error: true });
+    })
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
+}
+
+function useRefreshOnVisit(hasCatalogue: boolean): void {
+  // Once per visit to the page: not again when a read fills an empty page.
+  const [empty] = useState(!hasCatalogue);
   useEffect(() => {
-    const refresh = () =>
-      void queryClient.refetchQueries(
-        { queryKey: catalogueKeys.all, type: 'active', stale: true },
-        { cancelRefetch: false },
-      );
+    const refresh = () => void refreshCatalogue();
+    if (empty) {
+      refresh();
+      return;
+    }
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(refresh, { timeout: 2000 });
       return () => cancelIdleCallback(handle);
     }
     const timer = setTimeout(refresh, 0);
     return () => clearTimeout(timer);
-  }, [queryClient]);
+  }, [empty]);
 }
 
-function useCatalogue<T>(select: (catalogue: Catalogue) => T) {
-  useRefreshWhenIdle();
-  return useQuery({
-    ...catalogueQueryOptions(),
-    initialData: () => readCatalogueSnapshot() ?? undefined,
-    initialDataUpdatedAt: 0,
-    refetchOnMount: false,
-    select,
-  });
+/**
+ * The published catalogue for a page: the embedded one at first, then the database's (re-read on every visit
+ * to the page, once it is idle). `retry` reads it again after a failure.
+ */
+export function useCatalogue(): CatalogueState & { retry: () => void } {
+  const current = useSyncExternalStore(subscribe, getState, getServerState);
+  useRefreshOnVisit(current.catalogue !== null);
+  return { ...current, retry: () => void refreshCatalogue() };
 }
 
-const selectProducts = (catalogue: Catalogue) => catalogue.products;
-const selectPackages = (catalogue: Catalogue) => catalogue.packages;
-
-export function useProducts() {
-  return useCatalogue(selectProducts);
-}
-
-export function usePackages() {
-  return useCatalogue(selectPackages);
+/** For tests: forget what was read (the next read starts from the page's embedded catalogue). */
+export function resetCatalogueForTests(): void {
+  serverState = null;
+  state = null;
+  reading = null;
 }

@@ -1,6 +1,5 @@
-import { cartText } from '@/content/shop';
+import { cartText } from '@/content/orders';
 import type { CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
-import { isPackageOwned } from './package-value';
 
 export interface CatalogueItemDetails {
   id: string;
@@ -35,18 +34,5 @@ export function catalogueLookup(
           pricePence: pkg.pricePence,
         }
       : null;
-  };
-}
-
-/** Whether the customer already owns an item: a product they bought, or a package whose audios they all have. */
-export function ownershipCheck(
-  packages: readonly CataloguePackage[],
-  ownedProductIds: ReadonlySet<string>,
-): (item: { kind: CatalogueItemKind; id: string }) => boolean {
-  const packageMap = new Map(packages.map((pkg) => [pkg.id, pkg]));
-  return ({ kind, id }) => {
-    if (kind === 'product') return ownedProductIds.has(id);
-    const pkg = packageMap.get(id);
-    return pkg ? isPackageOwned(pkg, ownedProductIds) : false;
   };
 }

@@ -1,6 +1,6 @@
-import { Gift } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { GiftIcon } from '@/components/ui/first-load-icons';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import {
@@ -14,7 +14,7 @@ import { inceptionGuideSlug } from '@/config/shop';
 import { formatPence } from '@/lib/format';
 import { BuyControl } from './buy-control';
 import { KeepInView, KEEP_IN_VIEW_ATTRIBUTE } from './keep-in-view';
-import { filterProducts, groupByCategory } from './catalogue-rows';
+import { filterProducts, groupByCategory } from './catalogue-groups';
 import type { CatalogueCategory, CatalogueProduct, ShopActions } from './catalogue-types';
 import { PreviewButton } from './preview-button';
 import { usePreviewPlayer, type PreviewState } from './use-preview-player';
@@ -150,7 +150,7 @@ function CategorySection({ category, actions, preview, onPreview }: CategorySect
           className="mt-4 flex flex-col gap-3 rounded-xl border-2 border-primary bg-primary-soft p-4 sm:flex-row sm:items-center sm:justify-between"
         >
           <p className="flex items-start gap-3">
-            <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <GiftIcon className="mt-0.5 size-5 shrink-0 text-primary" />
             <span>
               <strong className="text-primary">{text.packageBonusTitle}:</strong> {text.packageBonusText}
             </span>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Gift } from 'lucide-react';
+import { GiftIcon } from '@/components/ui/first-load-icons';
 import { formatPence } from '@/lib/format';
 import { catalogueText as text, packageItemCount, separatePriceText } from '@/content/shop';
 import { BuyControl } from './buy-control';
@@ -59,7 +59,7 @@ function Packages({ packages, products, actions }: PackageListProps) {
                 {value.contents.map(({ product, free }) => (
                   <li key={product.slug} className="flex items-start gap-2">
                     {free ? (
-                      <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                      <GiftIcon className="mt-0.5 size-5 shrink-0 text-primary" />
                     ) : (
                       <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-primary" />
                     )}

@@ -1,5 +1,5 @@
 import { inceptionGuideSlug } from '@/config/shop';
-import type { CatalogueProduct, CataloguePackage } from './catalogue-types';
+import type { CatalogueItemKind, CatalogueProduct, CataloguePackage } from './catalogue-types';
 
 export interface PackageContent {
   product: CatalogueProduct;
@@ -37,4 +37,17 @@ export function isPackageOwned(pkg: CataloguePackage, ownedProductIds: ReadonlyS
 
 export function productsById(products: readonly CatalogueProduct[]): Map<string, CatalogueProduct> {
   return new Map(products.map((product) => [product.id, product]));
+}
+
+/** Whether the customer already owns an item: a product they bought, or a package whose audios they all have. */
+export function ownershipCheck(
+  packages: readonly CataloguePackage[],
+  ownedProductIds: ReadonlySet<string>,
+): (item: { kind: CatalogueItemKind; id: string }) => boolean {
+  const packageMap = new Map(packages.map((pkg) => [pkg.id, pkg]));
+  return ({ kind, id }) => {
+    if (kind === 'product') return ownedProductIds.has(id);
+    const pkg = packageMap.get(id);
+    return pkg ? isPackageOwned(pkg, ownedProductIds) : false;
+  };
 }

@@ -1,5 +1,5 @@
-import { LoaderCircle, Pause, Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { LoaderCircleIcon, PauseIcon, PlayIcon } from '@/components/ui/first-load-icons';
 import { previewText } from '@/content/shop';
 import type { CatalogueProduct } from './catalogue-types';
 import type { PreviewState } from './use-preview-player';
@@ -18,10 +18,10 @@ export function PreviewButton({ product, state, onToggle }: PreviewButtonProps) 
   const active = state.productId === product.id;
   const loading = active && state.status === 'loading';
   if (!product.previewPath) return null;
-  const Icon = loading ? LoaderCircle : active ? Pause : Play;
+  const Icon = loading ? LoaderCircleIcon : active ? PauseIcon : PlayIcon;
   return (
     <Button variant="secondary" size="sm" aria-pressed={active} onClick={() => onToggle(product)}>
-      <Icon aria-hidden="true" className={loading ? 'animate-spin motion-reduce:animate-none' : undefined} />
+      <Icon className={loading ? 'animate-spin motion-reduce:animate-none' : undefined} />
       {previewText.buttonPlay}
       <span className="sr-only">: {product.title}</span>
     </Button>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { previewText } from '@/content/shop';
-import { signPreviewUrl } from './preview-api';
 import type { CatalogueProduct } from './catalogue-types';
 
 export type PreviewStatus = 'loading' | 'playing';
@@ -13,6 +12,11 @@ export interface PreviewState {
 }
 
 const idle: PreviewState = { productId: null, status: null, announcement: '' };
+
+// Loaded on the first preview asked for: the shop pages' first load stays without it (and the audio storage
+// module it uses).
+const signPreviewUrl = (previewPath: string) =>
+  import('./preview-api').then((module) => module.signPreviewUrl(previewPath));
 
 /**
  * One preview clip at a time for a catalogue page: toggling an item plays its clip (pausing any other) or

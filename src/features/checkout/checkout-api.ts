@@ -1,4 +1,4 @@
-import { checkoutText } from '@/content/shop';
+import { checkoutText } from '@/content/orders';
 import { getSupabase } from '@/lib/supabase';
 import type { CheckoutItem, VerifyPaymentResult } from './checkout-types';
 

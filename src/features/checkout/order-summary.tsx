@@ -1,5 +1,5 @@
 import { formatPence } from '@/lib/format';
-import { cartText } from '@/content/shop';
+import { cartText } from '@/content/orders';
 
 export interface SummaryLine {
   key: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { checkoutText as text } from '@/content/shop';
+import { checkoutText as text } from '@/content/orders';
 import { CheckoutError, createCheckout } from './checkout-api';
 import type { CheckoutItem } from './checkout-types';
 

@@ -7,7 +7,7 @@ import {
   paymentMessages as spec,
   paymentRefundMessages as refundText,
   paymentResultText as text,
-} from '@/content/shop';
+} from '@/content/orders';
 import { discountAmount, discountLabel } from '@/content/account';
 import { formatPence } from '@/lib/format';
 import type { PaymentResult } from './use-payment-result';

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { cartText as text } from '@/content/shop';
+import { cartText as text } from '@/content/orders';
 import { AppLink } from '@/components/ui/app-link';
 
 /** The empty cart (on /cart and /checkout): links to both catalogue pages. */

@@ -4,14 +4,14 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { cartCountText, cartText as text, shopSeo } from '@/content/shop';
+import { cartCountText, cartText as text } from '@/content/orders';
+import { shopSeo } from '@/content/shop';
 import { useCart } from '@/features/cart/cart-context';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { formatPence } from '@/lib/format';
 import { CartEmpty } from './cart-empty';
 import { usePricedCart } from './priced-cart';
 import { AppLink } from '@/components/ui/app-link';
-import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -19,9 +19,7 @@ export function Component() {
       <Seo title={shopSeo.cart.title} description={shopSeo.cart.description} path={paths.cart} noindex />
       <PageHeader title={text.title} lead={text.lead} />
       <Container width="4xl" className="pb-16">
-        <QueryProvider>
-          <CartContents />
-        </QueryProvider>
+        <CartContents />
       </Container>
     </>
   );

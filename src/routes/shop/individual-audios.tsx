@@ -1,18 +1,17 @@
-import { ArrowLeft } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
+import { ArrowLeftIcon } from '@/components/ui/first-load-icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogueText as text, shopSeo } from '@/content/shop';
-import { useProducts } from '@/features/catalogue/catalogue-api';
+import { useCatalogue } from '@/features/catalogue/catalogue-api';
 import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
 import { useLegacyPaymentReturn } from '@/features/checkout/use-payment-return';
 import { useShopActions } from './shop-actions';
 import { AppLink } from '@/components/ui/app-link';
-import { QueryProvider } from '@/lib/query-provider';
 
 export function Component() {
   return (
@@ -22,19 +21,17 @@ export function Component() {
         description={shopSeo.individualAudios.description}
         path={paths.individualAudios}
       />
-      <QueryProvider>
-        <IndividualAudios />
-      </QueryProvider>
+      <IndividualAudios />
       <CatalogueSnapshotScript />
     </>
   );
 }
 
 function IndividualAudios() {
-  const products = useProducts();
-  // A refreshed catalogue re-renders the list in a transition (small slices), not in the query's synchronous
+  const { catalogue, error, retry } = useCatalogue();
+  // A refreshed catalogue re-renders the list in a transition (small slices), not in the store's synchronous
   // update; the list component is memoized, so that update itself renders nothing below this.
-  const shownProducts = useDeferredValue(products.data);
+  const shownProducts = useDeferredValue(catalogue?.products);
   const actions = useShopActions();
   useLegacyPaymentReturn();
 
@@ -45,7 +42,7 @@ function IndividualAudios() {
           to={paths.audioLibrary}
           className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
+          <ArrowLeftIcon className="size-5" />
           {text.backToPackages}
         </AppLink>
       </Container>
@@ -61,7 +58,7 @@ function IndividualAudios() {
         {shownProducts ? (
           <IndividualAudioCatalogue products={shownProducts} actions={actions} />
         ) : (
-          <CatalogueStatus error={products.isError} onRetry={() => void products.refetch()} />
+          <CatalogueStatus error={error} onRetry={retry} />
         )}
       </Container>
     </>

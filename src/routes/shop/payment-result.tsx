@@ -3,7 +3,7 @@ import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { paymentResultText as text } from '@/content/shop';
+import { paymentResultText as text } from '@/content/orders';
 import { useAuth } from '@/features/auth/auth-context';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { useCart } from '@/features/cart/cart-context';

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useCart } from '@/features/cart/cart-context';
 import { priceCart, type PricedCart } from '@/features/cart/cart-pricing';
-import { usePackages, useProducts } from '@/features/catalogue/catalogue-api';
-import { catalogueLookup, ownershipCheck } from '@/features/catalogue/catalogue-lookup';
+import { useCatalogue } from '@/features/catalogue/catalogue-api';
+import { catalogueLookup } from '@/features/catalogue/catalogue-lookup';
+import { ownershipCheck } from '@/features/catalogue/package-value';
 import { useOwnedProductIds } from './shop-actions';
 
 /** The cart priced from the catalogue (never from storage), with owned items left unpaid. Null while loading. */
@@ -12,20 +13,15 @@ export function usePricedCart(): {
   retry: () => void;
 } {
   const { items } = useCart();
-  const products = useProducts();
-  const packages = usePackages();
+  const { catalogue, error, retry } = useCatalogue();
   const owned = useOwnedProductIds();
   const priced = useMemo(() => {
-    if (!products.data || !packages.data) return null;
+    if (!catalogue) return null;
     return priceCart(
       items,
-      catalogueLookup(products.data, packages.data),
-      ownershipCheck(packages.data, owned),
+      catalogueLookup(catalogue.products, catalogue.packages),
+      ownershipCheck(catalogue.packages, owned),
     );
-  }, [items, products.data, packages.data, owned]);
-  return {
-    priced,
-    isError: products.isError || packages.isError,
-    retry: () => void Promise.all([products.refetch(), packages.refetch()]),
-  };
+  }, [items, catalogue, owned]);
+  return { priced, isError: error, retry };
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCart } from '@/features/cart/cart-context';
 import { cartLineKey } from '@/features/cart/cart-types';
-import { ownershipCheck } from '@/features/catalogue/catalogue-lookup';
+import { ownershipCheck } from '@/features/catalogue/package-value';
 import type { CataloguePackage, ShopActions } from '@/features/catalogue/catalogue-types';
 
 // Where the shop's features meet (features do not import each other): the account's purchases decide what

@@ -1,0 +1,89 @@
+// The cart, checkout and payment result pages' texts: apart from the catalogue pages' (shop.ts), whose first
+// load they would otherwise join.
+
+export const cartText = {
+  title: 'Your Cart',
+  lead: 'Review your audios, then check out securely by card.',
+  emptyTitle: 'Your cart is empty',
+  emptyText: 'Find an audio package or a single session to get started.',
+  browsePackages: 'Browse Packages',
+  browseIndividual: 'Browse Individual Audios',
+  linesLabel: 'Items in your cart',
+  remove: 'Remove',
+  removeLabel: (title: string) => `Remove ${title} from cart`,
+  clear: 'Clear Cart',
+  total: 'Total',
+  checkout: 'Checkout',
+  continueShopping: 'Continue Shopping',
+  packageCategory: (category: string) => `Package · ${category}`,
+  unavailableTitle: 'No longer available',
+  unavailableNote: 'This item is no longer in the catalogue and will not be charged.',
+  ownedNote: 'Already in your account: it will not be charged.',
+  loading: 'Loading your cart…',
+  formatNote: 'Every audio is an MP3: download it, or stream it in My Account.',
+} as const;
+
+export function cartCountText(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+export const checkoutText = {
+  title: 'Checkout',
+  lead: 'Check your order, then pay securely by card with Stripe.',
+  summaryTitle: 'Order Summary',
+  payWithCard: 'Pay with card',
+  redirecting: 'Taking you to the secure payment page…',
+  secureNote:
+    'You pay on Stripe’s secure page; your card details never reach this site. Promotion codes can be entered there.',
+  accountNote: 'Your audios appear in My Account as soon as the payment is confirmed.',
+  backToCart: 'Back to Cart',
+  nothingToPay: 'There is nothing to pay for: your cart has no items you do not already own.',
+  excludedNote: 'Items you already own, or that are no longer available, are left out of this order.',
+  genericError: 'We could not start the payment. Please try again in a moment.',
+} as const;
+
+/** Spec §8, verbatim. */
+export const paymentMessages = {
+  successTitle: 'Payment Successful!',
+  successWithTitle: (title: string) => `"${title}" has been added to your account.`,
+  successWithoutSession: 'Your purchase has been completed. You can find your audio in your account.',
+  verificationFailedTitle: 'Payment Verification Failed',
+  verificationFailed: 'Please contact support if you believe this is an error.',
+  verificationErrorTitle: 'Verification Error',
+  verificationError: "We couldn't verify your payment. Please contact support if you were charged.",
+  cancelledTitle: 'Payment Cancelled',
+  cancelled: 'Your payment was cancelled. No charges were made.',
+} as const;
+
+/** When fulfilment could not grant part of what was paid (docs/money.md): said instead of plain success. */
+export const paymentRefundMessages = {
+  title: 'Payment received, part refunded',
+  /** `titles` already in the account; `amount` like £2.99; `done` false while the refund is still pending. */
+  description: (titles: string[], amount: string, done: boolean) => {
+    const owned = titles.length > 0 ? titles.map((t) => `"${t}"`).join(', ') : 'Part of this order';
+    const refund = done
+      ? `so we have refunded ${amount} to your card.`
+      : `so ${amount} will be refunded to your card; this can take a few minutes.`;
+    return `${owned} ${titles.length === 1 ? 'was' : 'were'} already in your account, ${refund} Everything else is in your account.`;
+  },
+} as const;
+
+/**
+ * The payment result page (docs/payment-result.md). Its headings and first sentences are docs/product-rules.md §8's texts
+ * above, verbatim; these are the page's own words around them.
+ */
+export const paymentResultText = {
+  seo: { title: 'Payment', description: 'The result of your payment.' },
+  checking: 'Checking your payment…',
+  boughtTitle: 'What you bought',
+  notBoughtTitle: 'Not bought',
+  listenNow: 'Listen now',
+  myAccount: 'My Account',
+  backToCart: 'Back to Cart',
+  continueShopping: 'Continue Shopping',
+  tryAgain: 'Check again',
+  processingTitle: 'Payment processing',
+  processing:
+    'Your payment is still being processed. Your audio will appear in My Account as soon as it is confirmed, and we will email you a receipt.',
+  receiptNote: 'A receipt is on its way to your email.',
+} as const;
