@@ -2,11 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The first part of every query key, by the area that owns the data. A write in one area refreshes another's
- * through these (an admin price edit marks the shop's catalogue stale) without one feature importing another's
+ * through these (deleting an account drops all of My Account's) without one feature importing another's
  * internals.
  */
 export const queryKeyRoots = {
-  catalogue: ['catalogue'],
   account: ['account'],
   admin: ['admin'],
 } as const;

@@ -9,7 +9,9 @@ import { appQueryClient, queryKeyRoots, resetAppQueryClient } from '@/lib/query-
 
 function seeded() {
   const client = appQueryClient();
-  client.setQueryData(queryKeyRoots.catalogue, { products: [], packages: [] });
+  client.setQueryData([...queryKeyRoots.admin, 'orders'], []);
+  client.setQueryData([...queryKeyRoots.admin, 'products'], []);
+  client.setQueryData([...queryKeyRoots.admin, 'activity'], []);
   client.setQueryData(ordersQueryOptions('user-1').queryKey, []);
   return client;
 }
@@ -24,16 +26,12 @@ describe('the app query client', () => {
     expect(appQueryClient()).not.toBe(first);
   });
 
-  it('marks the catalogue key stale after a dashboard product or package write, and only then', async () => {
-    const client = seeded();
-    await refreshAfterWrite(client, ['orders']);
-    expect(isStale(queryKeyRoots.catalogue)).toBe(false);
-    await refreshAfterWrite(client, ['products']);
-    expect(isStale(queryKeyRoots.catalogue)).toBe(true);
-
+  it("a dashboard write marks the areas it changed and the activity log stale, and nothing of My Account's", async () => {
     resetAppQueryClient();
-    await refreshAfterWrite(seeded(), ['packages']);
-    expect(isStale(queryKeyRoots.catalogue)).toBe(true);
+    await refreshAfterWrite(seeded(), ['orders']);
+    expect(isStale([...queryKeyRoots.admin, 'orders'])).toBe(true);
+    expect(isStale([...queryKeyRoots.admin, 'activity'])).toBe(true);
+    expect(isStale([...queryKeyRoots.admin, 'products'])).toBe(false);
     expect(isStale(ordersQueryOptions('user-1').queryKey)).toBe(false);
   });
 });

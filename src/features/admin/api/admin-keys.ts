@@ -32,13 +32,12 @@ export type AdminArea =
 
 /**
  * After a write: refetch the areas it changed (and the activity log, which records every write). Callers
- * usually do not wait, so the form that wrote is free again at once. A product or package write also marks the
- * shop's catalogue stale (one query client for the app), so the shop shows the new price on its next visit.
+ * usually do not wait, so the form that wrote is free again at once. (The shop needs nothing from here: it
+ * re-reads the catalogue on every visit to a catalogue page, src/features/catalogue/catalogue-api.ts.)
  */
 export async function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]): Promise<void> {
   const stale: string[][] = [...areas, 'activity' as const].map((area) => [...adminKeys.all, area]);
   if (areas.includes('products') || areas.includes('packages')) {
-    stale.push([...queryKeyRoots.catalogue]);
     // The prerendered shop pages show the catalogue too (docs/catalogue-rebuild.md).
     scheduleSiteRebuild();
   }
