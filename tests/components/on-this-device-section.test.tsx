@@ -149,13 +149,21 @@ describe('On this device', () => {
     // prod-1 is not bought here: it is a private audio of this customer (docs/programmes.md).
     fake.client.tables.purchases = () => ({ data: [], error: null });
     fake.client.tables.private_audio = () => ({ data: [{ id: 'prod-1' }], error: null });
-    const { unmount } = render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    const { unmount } = render(
+      <QueryProvider>
+        <OnThisDeviceSection userId={CUSTOMER} owned={[]} />
+      </QueryProvider>,
+    );
     await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY)).not.toContain('prod-9'));
     expect(localStorage.getItem(SAVED_AUDIO_KEY)).toContain('prod-1');
     unmount();
 
     fake.client.tables.private_audio = () => ({ data: [], error: null });
-    render(<OnThisDeviceSection userId={CUSTOMER} owned={[]} />);
+    render(
+      <QueryProvider>
+        <OnThisDeviceSection userId={CUSTOMER} owned={[]} />
+      </QueryProvider>,
+    );
     await vi.waitFor(() => expect(localStorage.getItem(SAVED_AUDIO_KEY) ?? '').not.toContain('prod-1'));
   });
 });

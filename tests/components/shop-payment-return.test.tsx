@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/features/auth/auth-context';
@@ -77,7 +77,9 @@ describe('the payment result page', () => {
     });
     renderResult('?session_id=cs_test_123');
     expect(screen.getByText('Checking your payment…')).toBeInTheDocument();
-    expect(await heading('Payment Successful!')).toHaveFocus();
+    // Focus moves in an effect after the result renders.
+    const paid = await heading('Payment Successful!');
+    await waitFor(() => expect(paid).toHaveFocus());
     expect(screen.getByText('"Stop Smoking Package" has been added to your account.')).toBeInTheDocument();
     expect(screen.getByRole('list')).toHaveTextContent('Stop Smoking Package');
     // The discount, named by the promotion code the customer paid with.

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '@/lib/hydration';
 import { readCatalogueSnapshot } from './catalogue-snapshot';
 import type { Catalogue } from './catalogue-types';
 
@@ -74,21 +75,15 @@ export function refreshCatalogue(): Promise<void> {
 }
 
 function useRefreshOnVisit(hasCatalogue: boolean): void {
-  // Once per visit to the page: not again when a read fills an empty page.
+  // Once per visit to the page: not again when a read fills an empty page. A prerendered page reads once it
+  // has hydrated all of itself (useHydrated turns true once the browser is idle after hydrating): a new
+  // catalogue reaching a part of the list still to be hydrated would make React render other markup than the
+  // prerender (a hydration error), and on a slow phone hydrating the list takes seconds.
   const [empty] = useState(!hasCatalogue);
+  const hydrated = useHydrated();
   useEffect(() => {
-    const refresh = () => void refreshCatalogue();
-    if (empty) {
-      refresh();
-      return;
-    }
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(refresh, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(refresh, 0);
-    return () => clearTimeout(timer);
-  }, [empty]);
+    if (empty || hydrated) void refreshCatalogue();
+  }, [empty, hydrated]);
 }
 
 /**
