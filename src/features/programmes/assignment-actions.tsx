@@ -47,7 +47,7 @@ export function AssignmentActions({
 
   async function remove(): Promise<boolean> {
     try {
-      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio, uploadedFile });
+      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio });
       refresh();
       onRemoved({
         variant: 'success',

@@ -279,10 +279,11 @@ async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
 
 /**
  * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
- * included stays the client's; otherwise it is taken back (never what they bought). Logged.
+ * included stays the client's; otherwise it is taken back (never what they bought). Logged. Returns the files
+ * of the private audio that went with it (its own, its steps' unless another assignment of the client uses them).
  */
-async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
-  await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
+async function removeAssignment(id: string, keepAudio: boolean): Promise<string[]> {
+  return (await rpc<string[] | null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio })) ?? [];
 }
 
 /** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
@@ -372,15 +373,13 @@ export const useEditAssignment = () =>
   );
 
 /**
- * Removes an assignment; an uploaded private audio goes with it (the database removes its row, this its file).
+ * Removes an assignment; the private audio that goes with it (the database removes the rows) loses its files
+ * here, since SQL cannot delete them.
  */
 export const useRemoveAssignment = () =>
-  useProgrammesMutation(
-    async (removal: { id: string; keepAudio: boolean; uploadedFile: string | null }): Promise<void> => {
-      await removeAssignment(removal.id, removal.keepAudio);
-      if (removal.uploadedFile) await removePrivateAudioFile(removal.uploadedFile);
-    },
-  );
+  useProgrammesMutation(async (removal: { id: string; keepAudio: boolean }): Promise<void> => {
+    for (const file of await removeAssignment(removal.id, removal.keepAudio)) await removePrivateAudioFile(file);
+  });
 
 export const useSaveClientNote = () =>
   useProgrammesMutation((save: { userId: string; note: string }) => saveClientNote(save.userId, save.note));
