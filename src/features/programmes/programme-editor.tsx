@@ -30,6 +30,7 @@ export function toDraft(programme: AssignedProgramme): ProgrammeDraft {
     sequentialUnlock: programme.sequentialUnlock,
     steps: programme.steps.map((step) => ({
       productId: step.productId,
+      ...(step.uploadedFile ? { privateAudio: true } : {}),
       dayNumber: step.dayNumber,
       note: step.note,
     })),

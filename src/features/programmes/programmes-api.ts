@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
-import { removePrivateAudioFile, uploadPrivateAudio, type PrivateAudioUpload } from './private-audio-upload';
+import {
+  removePrivateAudioFile,
+  uploadPrivateAudio,
+  uploadPrivateStepAudio,
+  type PrivateAudioUpload,
+} from './private-audio-upload';
 
 // Every read and write of programmes (docs/programmes.md). Reads are tables under RLS (a client their own, an
 // admin all); writes are the admin functions (security definer, admin-checked, logged), the private note
@@ -24,7 +29,9 @@ export interface ProgrammeTemplate {
 }
 
 export interface StepDraft {
+  /** The audio's id: a catalogue product's, or a private audio's when `privateAudio` is set. */
   productId: string;
+  privateAudio?: boolean;
   dayNumber: number;
   note: string;
 }
@@ -56,8 +63,9 @@ interface StepRow {
   position: number;
   day_number: number;
   note: string;
-  product_id: string;
+  product_id: string | null;
   products: { title: string } | null;
+  private_audio: { id: string; title: string; object_path: string } | null;
 }
 
 interface ProgrammeRow {
@@ -88,7 +96,8 @@ interface ProgressRow {
   last_listened_at: string;
 }
 
-const STEP_COLUMNS = 'id, position, day_number, note, product_id, products(title)';
+const STEP_COLUMNS =
+  'id, position, day_number, note, product_id, products(title), private_audio(id, title, object_path)';
 const PROGRAMME_COLUMNS = `id, title, introduction, sequential_unlock, programme_steps(${STEP_COLUMNS})`;
 const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), private_audio(id, title, object_path), programmes(${PROGRAMME_COLUMNS})`;
 
@@ -100,8 +109,13 @@ function toSteps(rows: StepRow[]): ProgrammeStep[] {
       position: row.position,
       dayNumber: row.day_number,
       note: row.note,
-      productId: row.product_id,
-      title: row.products?.title ?? '',
+      ...(row.private_audio
+        ? {
+            productId: row.private_audio.id,
+            title: row.private_audio.title,
+            uploadedFile: row.private_audio.object_path,
+          }
+        : { productId: row.product_id ?? '', title: row.products?.title ?? '' }),
     }));
 }
 
@@ -176,7 +190,24 @@ export const programmeKeys = {
   note: (userId: string) => [...programmeKeys.all, 'note', userId] as const,
   orders: (userId: string) => [...programmeKeys.all, 'orders', userId] as const,
   heldBack: (userId: string) => [...programmeKeys.all, 'held-back', userId] as const,
+  privateAudio: (email: string) => [...programmeKeys.all, 'private-audio', email] as const,
 };
+
+/** The audio uploaded for one client (by the email it was uploaded for, kept lower-case), for their copy's steps. */
+export const clientPrivateAudioQuery = (email: string) =>
+  queryOptions({
+    queryKey: programmeKeys.privateAudio(email.toLowerCase()),
+    queryFn: async (): Promise<{ id: string; title: string }[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('private_audio')
+        .select('id, title')
+        .eq('email', email.toLowerCase())
+        .order('created_at');
+      if (error) throw new ProgrammesApiError(error.message);
+      return data as { id: string; title: string }[];
+    },
+  });
 
 /** The admin's templates, newest first. */
 export const templatesQuery = () =>
@@ -264,8 +295,13 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   return data as T;
 }
 
+// A step names its catalogue audio or its private audio (a client's copy only: docs/programmes.md).
 const stepsArgument = (steps: StepDraft[]) =>
-  steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
+  steps.map((step) => ({
+    [step.privateAudio ? 'private_audio_id' : 'product_id']: step.productId,
+    day_number: step.dayNumber,
+    note: step.note,
+  }));
 
 async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
@@ -366,6 +402,8 @@ export const useDuplicateProgramme = () => useProgrammesMutation(duplicateProgra
 export const useAssignToClient = () => useProgrammesMutation(assignToClient);
 
 export const useAssignPrivateAudio = () => useProgrammesMutation(assignPrivateAudio);
+
+export const useUploadPrivateStepAudio = () => useProgrammesMutation(uploadPrivateStepAudio);
 
 export const useEditAssignment = () =>
   useProgrammesMutation((edit: { id: string; note: string; programme: ProgrammeDraft | null }) =>
