@@ -171,7 +171,9 @@ describe('audio uploaded privately for one client, through the API (docs/program
     };
     const notified = await admin.functions.invoke('notify-assignment', { body: { assignmentId } });
     expect(notified.data).toEqual({ sent: true, hasAccount: true });
-    const email = (await inbox(stack, user.email)).find((m) => /^Your practitioner has shared/.test(m.subject));
+    const email = (await inbox(stack, user.email)).find((m) =>
+      /^Your practitioner has shared/.test(m.subject),
+    );
     expect(email?.text).toContain('/account#from-your-practitioner');
     expect(email?.text).not.toContain('Your own evening');
 
@@ -265,7 +267,14 @@ describe('audio uploaded privately for one client, through the API (docs/program
       { position: 1, product_id: productIds[0], private_audio: null },
       { position: 2, product_id: null, private_audio: { title: 'Step made for you' } },
     ]);
-    expect((await other.from('private_audio').select('id').eq('id', added.data as string)).data).toEqual([]);
+    expect(
+      (
+        await other
+          .from('private_audio')
+          .select('id')
+          .eq('id', added.data as string)
+      ).data,
+    ).toEqual([]);
     expect(JSON.stringify((await fetchAccountData(owner)).assignments)).toContain('Step made for you');
 
     const removed = await admin.rpc('admin_remove_assignment', { p_id: assignmentId, p_keep_audio: false });

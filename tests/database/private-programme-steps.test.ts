@@ -65,7 +65,10 @@ async function editSteps(assignment: string, privateAudio: string) {
 }
 
 async function canStream(userId: string, audioId: string): Promise<boolean> {
-  const rows = await db.query<{ ok: boolean }>('select public.can_stream_audio($1, $2) as ok', [userId, audioId]);
+  const rows = await db.query<{ ok: boolean }>('select public.can_stream_audio($1, $2) as ok', [
+    userId,
+    audioId,
+  ]);
   return rows.rows[0]!.ok;
 }
 
@@ -102,7 +105,9 @@ beforeAll(async () => {
     await db.query<{ email: string }>('select email from auth.users where id = $1', [users.customerA])
   ).rows[0]!.email;
   products = (
-    await db.query<{ id: string }>('select id from public.products where published order by sort_order limit 2')
+    await db.query<{ id: string }>(
+      'select id from public.products where published order by sort_order limit 2',
+    )
   ).rows.map((row) => row.id);
   template = await asAdmin<string>('select public.admin_save_programme(null, $1, $2, true, $3) as r', [
     'Sleep well',
@@ -187,9 +192,10 @@ describe('a private step: the unlock rule', () => {
     const audio = await addPrivate(assignment, await storeObject());
     await editSteps(assignment, audio);
     expect(await canStream(userId, audio)).toBe(false);
-    await db.query(`update public.client_assignments set assigned_at = now() - interval '1 day' where id = $1`, [
-      assignment,
-    ]);
+    await db.query(
+      `update public.client_assignments set assigned_at = now() - interval '1 day' where id = $1`,
+      [assignment],
+    );
     expect(await canStream(userId, audio)).toBe(true);
   });
 });
@@ -202,7 +208,13 @@ describe('a private step: only for this client, never in a template', () => {
       db,
       contextFor('admin', users),
       'select public.admin_edit_assignment($1, $2, $3, $4, true, $5)',
-      [assignmentA, '', 'Sleep well', '', JSON.stringify([{ private_audio_id: foreign, day_number: 1, note: '' }])],
+      [
+        assignmentA,
+        '',
+        'Sleep well',
+        '',
+        JSON.stringify([{ private_audio_id: foreign, day_number: 1, note: '' }]),
+      ],
     );
     expect(refused).toMatchObject({ ok: false, code: '22023' });
   });
@@ -216,15 +228,19 @@ describe('a private step: only for this client, never in a template', () => {
     );
     expect(saved.ok).toBe(false);
     const copy = (
-      await db.query<{ programme_id: string }>('select programme_id from public.client_assignments where id = $1', [
-        assignmentA,
-      ])
+      await db.query<{ programme_id: string }>(
+        'select programme_id from public.client_assignments where id = $1',
+        [assignmentA],
+      )
     ).rows[0]!.programme_id;
     const duplicate = await asAdmin<string>('select public.admin_duplicate_programme($1) as r', [copy]);
-    const steps = await db.query<{ position: number; product_id: string | null; private_audio_id: string | null }>(
-      'select position, product_id, private_audio_id from public.programme_steps where programme_id = $1',
-      [duplicate],
-    );
+    const steps = await db.query<{
+      position: number;
+      product_id: string | null;
+      private_audio_id: string | null;
+    }>('select position, product_id, private_audio_id from public.programme_steps where programme_id = $1', [
+      duplicate,
+    ]);
     expect(steps.rows).toEqual([{ position: 1, product_id: products[0], private_audio_id: null }]);
   });
 });
@@ -258,9 +274,9 @@ describe('a private step: removal', () => {
     ]);
     expect(left.rows.map((row) => row.id)).toEqual([shared]);
 
-    expect(await asAdmin<string[]>('select public.admin_remove_assignment($1, false) as r', [second])).toEqual([
-      sharedObject,
-    ]);
+    expect(
+      await asAdmin<string[]>('select public.admin_remove_assignment($1, false) as r', [second]),
+    ).toEqual([sharedObject]);
     const none = await db.query('select 1 from public.private_audio where id = $1', [shared]);
     expect(none.rows).toHaveLength(0);
   });
@@ -272,7 +288,9 @@ describe('a private step: removal', () => {
       [emailA, 'Single', object, ''],
     );
     expect(
-      await asAdmin<string[]>('select public.admin_remove_assignment($1, false) as r', [result.assignment_id]),
+      await asAdmin<string[]>('select public.admin_remove_assignment($1, false) as r', [
+        result.assignment_id,
+      ]),
     ).toEqual([object]);
   });
 });

@@ -323,11 +323,7 @@ async function removeAssignment(id: string, keepAudio: boolean): Promise<string[
 }
 
 /** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
-async function editAssignment(
-  id: string,
-  note: string,
-  programme: ProgrammeDraft | null,
-): Promise<void> {
+async function editAssignment(id: string, note: string, programme: ProgrammeDraft | null): Promise<void> {
   await rpc<null>('admin_edit_assignment', {
     p_id: id,
     p_note: note,
@@ -416,7 +412,8 @@ export const useEditAssignment = () =>
  */
 export const useRemoveAssignment = () =>
   useProgrammesMutation(async (removal: { id: string; keepAudio: boolean }): Promise<void> => {
-    for (const file of await removeAssignment(removal.id, removal.keepAudio)) await removePrivateAudioFile(file);
+    for (const file of await removeAssignment(removal.id, removal.keepAudio))
+      await removePrivateAudioFile(file);
   });
 
 export const useSaveClientNote = () =>
