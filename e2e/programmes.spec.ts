@@ -6,7 +6,7 @@ import { expectKeyboardWalk } from './keyboard-walk';
 import {
   expect as baseExpect,
   openDevice,
-  signInToAccount,
+  submitSignIn,
   test,
   uniqueEmail,
   waitForHydration,
@@ -443,7 +443,11 @@ test('an admin uploads audio for one client; the client plays and downloads it; 
     reducedMotion: 'reduce',
   });
   const client = device.page;
-  await signInToAccount(client, UPLOADED);
+  // The customer it was uploaded for (this file's own), not the demo customer.
+  await client.goto('/auth?redirectTo=%2Faccount');
+  await waitForHydration(client);
+  await submitSignIn(client, customer.email, customer.password);
+  await expect(client).toHaveURL(/\/account$/);
   const article = client
     .getByRole('region', { name: 'From your practitioner' })
     .getByRole('article', { name: UPLOADED });

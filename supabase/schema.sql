@@ -432,19 +432,23 @@ create table public.programme_steps (
   id uuid default gen_random_uuid() not null,
   programme_id uuid not null,
   "position" integer not null,
-  product_id uuid not null,
+  product_id uuid,
   day_number integer not null,
   note text default ''::text not null,
+  private_audio_id uuid,
   constraint programme_steps_day_number_check CHECK (((day_number >= 1) AND (day_number <= 366))),
   constraint programme_steps_note_check CHECK ((length(note) <= 2000)),
+  constraint programme_steps_one_audio CHECK ((num_nonnulls(product_id, private_audio_id) = 1)),
   constraint programme_steps_pkey PRIMARY KEY (id),
   constraint programme_steps_position_check CHECK ((("position" >= 1) AND ("position" <= 100))),
+  constraint programme_steps_private_audio_id_fkey FOREIGN KEY (private_audio_id) REFERENCES public.private_audio(id) ON DELETE CASCADE,
   constraint programme_steps_product_id_fkey FOREIGN KEY (product_id) REFERENCES public.products(id),
   constraint programme_steps_programme_id_fkey FOREIGN KEY (programme_id) REFERENCES public.programmes(id) ON DELETE CASCADE,
   constraint programme_steps_programme_id_position_key UNIQUE (programme_id, "position")
 );
 alter table public.programme_steps enable row level security;
 alter table public.programme_steps force row level security;
+CREATE INDEX programme_steps_private_audio_id_idx ON public.programme_steps USING btree (private_audio_id);
 CREATE INDEX programme_steps_product_id_idx ON public.programme_steps USING btree (product_id);
 grant select on public.programme_steps to authenticated;
 
@@ -560,21 +564,21 @@ AS $function$
     where ca.id = p_assignment_id
   ),
   steps as (
-    select s.product_id, s.day_number,
+    select coalesce(s.product_id, s.private_audio_id) as audio_id, s.day_number,
       row_number() over (order by s.position) as n,
-      lag(s.product_id) over (order by s.position) as previous_product
+      lag(coalesce(s.product_id, s.private_audio_id)) over (order by s.position) as previous_audio
     from public.programme_steps s join a on s.programme_id = a.programme_id
   )
-  select exists (select 1 from steps where steps.product_id = p_product_id)
+  select exists (select 1 from steps where steps.audio_id = p_product_id)
     and not exists (
       select 1 from steps, a
-      where steps.product_id = p_product_id
+      where steps.audio_id = p_product_id
         and (
           steps.n = 1
           or steps.day_number <= public.london_day(p_now) - public.london_day(a.assigned_at) + 1
           or exists (
             select 1 from public.programme_progress g
-            where g.user_id = a.user_id and g.product_id = steps.previous_product and g.listened_at is not null
+            where g.user_id = a.user_id and g.product_id = steps.previous_audio and g.listened_at is not null
           )
         )
     )
@@ -590,7 +594,8 @@ begin
   if old.private_audio_id is not null then
     delete from public.private_audio pa
     where pa.id = old.private_audio_id
-      and not exists (select 1 from public.client_assignments a where a.private_audio_id = old.private_audio_id);
+      and not exists (select 1 from public.client_assignments a where a.private_audio_id = old.private_audio_id)
+      and not exists (select 1 from public.programme_steps s where s.private_audio_id = old.private_audio_id);
   end if;
   return null;
 end
@@ -714,6 +719,19 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.private_audio_is_for(p_private_audio_id uuid, p_assignment_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.private_audio pa, public.client_assignments a
+    where pa.id = p_private_audio_id and a.id = p_assignment_id
+      and (pa.user_id = a.user_id or (pa.user_id is null and a.user_id is null and lower(pa.email) = lower(a.email)))
+  )
+$function$;
+
 CREATE OR REPLACE FUNCTION private.programme_progress_from_position()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -728,7 +746,8 @@ begin
     select 1 from public.client_assignments a
     left join public.programme_steps s on s.programme_id = a.programme_id
     where a.user_id = new.user_id
-      and (a.product_id = new.product_id or s.product_id = new.product_id or a.private_audio_id = new.product_id)
+      and (a.product_id = new.product_id or s.product_id = new.product_id or a.private_audio_id = new.product_id
+           or s.private_audio_id = new.product_id)
   ) then
     return null;
   end if;
@@ -812,6 +831,44 @@ end
 $function$;
 
 grant execute on function public.admin_add_package_item(p_package_id uuid, p_product_id uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.admin_add_private_audio(p_assignment_id uuid, p_title text, p_duration_seconds integer, p_object_path text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := public.require_admin();
+  v_assignment public.client_assignments;
+  v_title text := btrim(coalesce(p_title, ''));
+  v_audio uuid;
+begin
+  select * into v_assignment from public.client_assignments a where a.id = p_assignment_id;
+  if v_assignment.id is null then
+    raise exception 'No such assignment' using errcode = 'P0002';
+  end if;
+  if length(v_title) not between 1 and 200 then
+    raise exception 'Give the audio a title' using errcode = '22023';
+  end if;
+  if not exists (
+    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
+  ) then
+    raise exception 'The uploaded file was not found' using errcode = 'P0002';
+  end if;
+  insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
+  values (v_assignment.user_id, v_assignment.email, v_title, p_duration_seconds, p_object_path)
+  returning id into v_audio;
+  perform public.log_admin_activity(
+    v_actor, 'private_audio.create', 'private_audio', v_audio::text, v_title || ' for ' || v_assignment.email,
+    null, jsonb_build_object('email', v_assignment.email, 'user_id', v_assignment.user_id,
+                             'assignment_id', p_assignment_id, 'title', v_title)
+  );
+  return v_audio;
+end
+$function$;
+
+grant execute on function public.admin_add_private_audio(p_assignment_id uuid, p_title text, p_duration_seconds integer, p_object_path text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.admin_apply_line(p_line public.order_lines, p_sign integer)
  RETURNS void
@@ -1116,8 +1173,8 @@ begin
   values (left(v_source.title || ' (copy)', 200), v_source.introduction, v_source.sequential_unlock, true)
   returning id into v_id;
   insert into public.programme_steps (programme_id, position, product_id, day_number, note)
-  select v_id, s.position, s.product_id, s.day_number, s.note
-  from public.programme_steps s where s.programme_id = p_id;
+  select v_id, row_number() over (order by s.position), s.product_id, s.day_number, s.note
+  from public.programme_steps s where s.programme_id = p_id and s.product_id is not null;
   perform public.log_admin_activity(v_actor, 'programme.duplicate', 'programme', v_id::text,
     v_source.title, jsonb_build_object('from', p_id), jsonb_build_object('title', v_source.title || ' (copy)'));
   return v_id;
@@ -1137,6 +1194,7 @@ declare
   v_assignment public.client_assignments;
   v_title text;
   v_step jsonb;
+  v_private uuid;
   v_position integer := 0;
 begin
   select * into v_assignment from public.client_assignments a where a.id = p_id;
@@ -1160,8 +1218,12 @@ begin
     delete from public.programme_steps s where s.programme_id = v_assignment.programme_id;
     for v_step in select value from jsonb_array_elements(p_steps) loop
       v_position := v_position + 1;
-      insert into public.programme_steps (programme_id, position, product_id, day_number, note)
-      values (v_assignment.programme_id, v_position, (v_step ->> 'product_id')::uuid,
+      v_private := (v_step ->> 'private_audio_id')::uuid;
+      if v_private is not null and not private.private_audio_is_for(v_private, p_id) then
+        raise exception 'That audio was uploaded for another client' using errcode = '22023';
+      end if;
+      insert into public.programme_steps (programme_id, position, product_id, private_audio_id, day_number, note)
+      values (v_assignment.programme_id, v_position, (v_step ->> 'product_id')::uuid, v_private,
               (v_step ->> 'day_number')::integer, coalesce(v_step ->> 'note', ''));
     end loop;
     perform private.grant_assignment_audio(p_id);
@@ -1611,7 +1673,7 @@ end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.admin_remove_assignment(p_id uuid, p_keep_audio boolean)
- RETURNS void
+ RETURNS text[]
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1621,6 +1683,8 @@ declare
   v_assignment public.client_assignments;
   v_title text;
   v_taken integer := 0;
+  v_private uuid[];
+  v_paths text[];
 begin
   select * into v_assignment from public.client_assignments a where a.id = p_id;
   if v_assignment.id is null then
@@ -1632,6 +1696,14 @@ begin
   left join public.products pr on pr.id = a.product_id
   left join public.private_audio pa on pa.id = a.private_audio_id
   where a.id = p_id;
+  select coalesce(array_agg(distinct x.id), '{}') into v_private from (
+    select v_assignment.private_audio_id as id where v_assignment.private_audio_id is not null
+    union
+    select s.private_audio_id from public.programme_steps s
+    where s.programme_id = v_assignment.programme_id and s.private_audio_id is not null
+  ) x;
+  select coalesce(array_agg(pa.object_path), '{}') into v_paths
+  from public.private_audio pa where pa.id = any(v_private);
 
   if coalesce(p_keep_audio, false) then
     delete from private.assignment_purchases ap where ap.assignment_id = p_id;
@@ -1654,6 +1726,14 @@ begin
   end if;
 
   delete from public.client_assignments a where a.id = p_id;
+  -- The single assignment's own private audio went by its trigger; the steps' go here.
+  delete from public.private_audio pa
+  where pa.id = any(v_private)
+    and not exists (select 1 from public.client_assignments a where a.private_audio_id = pa.id)
+    and not exists (select 1 from public.programme_steps s where s.private_audio_id = pa.id);
+  select coalesce(array_agg(p.path), '{}') into v_paths from unnest(v_paths) as p(path)
+  where not exists (select 1 from public.private_audio pa where pa.object_path = p.path);
+
   if v_assignment.user_id is not null then
     delete from public.programme_progress g
     where g.user_id = v_assignment.user_id
@@ -1661,7 +1741,8 @@ begin
         select 1 from public.client_assignments a
         left join public.programme_steps s on s.programme_id = a.programme_id
         where a.user_id = g.user_id
-          and (a.product_id = g.product_id or s.product_id = g.product_id or a.private_audio_id = g.product_id)
+          and (a.product_id = g.product_id or s.product_id = g.product_id or a.private_audio_id = g.product_id
+               or s.private_audio_id = g.product_id)
       );
   end if;
 
@@ -1671,6 +1752,7 @@ begin
                        'access', v_assignment.access, 'title', v_title),
     jsonb_build_object('keep_audio', coalesce(p_keep_audio, false), 'audio_taken_back', v_taken)
   );
+  return v_paths;
 end
 $function$;
 
@@ -1846,6 +1928,24 @@ AS $function$
       and not exists (
         select 1 from private.assignment_purchases ap
         where ap.purchase_id = pu.id and private.assignment_audio_locked(ap.assignment_id, p_product_id, now())
+      )
+  )
+  or exists (
+    select 1 from public.private_audio pa
+    where pa.id = p_product_id and pa.user_id = p_user_id
+      and (
+        exists (select 1 from public.client_assignments a where a.private_audio_id = pa.id)
+        or not exists (
+          select 1 from public.client_assignments a
+          join public.programme_steps s on s.programme_id = a.programme_id
+          where a.user_id = p_user_id and s.private_audio_id = pa.id
+        )
+        or exists (
+          select 1 from public.client_assignments a
+          join public.programme_steps s on s.programme_id = a.programme_id
+          where a.user_id = p_user_id and s.private_audio_id = pa.id
+            and not private.assignment_audio_locked(a.id, pa.id, now())
+        )
       )
   )
 $function$;
@@ -2377,9 +2477,14 @@ CREATE OR REPLACE FUNCTION public.my_locked_audio()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(pu.product_id), '{}') from public.purchases pu
-  where pu.user_id = (select auth.uid()) and pu.product_id is not null
-    and not public.can_stream_audio(pu.user_id, pu.product_id)
+  select coalesce(array_agg(held.id), '{}') from (
+    select pu.product_id as id from public.purchases pu
+    where pu.user_id = (select auth.uid()) and pu.product_id is not null
+      and not public.can_stream_audio(pu.user_id, pu.product_id)
+    union
+    select pa.id from public.private_audio pa
+    where pa.user_id = (select auth.uid()) and not public.can_stream_audio(pa.user_id, pa.id)
+  ) held
 $function$;
 
 grant execute on function public.my_locked_audio() to authenticated;

@@ -74,6 +74,14 @@ export const programmesAdminText = {
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploadFailed: 'The upload failed, so nothing was assigned.',
   uploadAndAssign: 'Upload and assign',
+  templateCatalogueOnly:
+    "A template is for any client, so its steps are audio from the catalogue. To add audio uploaded for one client, edit that client's copy in their client record.",
+  stepUploadGroup: (n: number) => `Upload audio for step ${n}`,
+  stepFileLabel: (n: number) => `Step ${n}: audio file`,
+  stepUploadTitleLabel: (n: number) => `Step ${n}: title the client sees`,
+  stepUpload: (n: number) => `Upload for step ${n}`,
+  stepUploading: 'Uploading…',
+  stepUploadFailed: 'The upload failed, so the step has no audio yet.',
 } as const;
 
 export const clientRecordText = {

@@ -200,3 +200,84 @@ describe('From your practitioner: audio uploaded for this client', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The download failed. Please try again.');
   });
 });
+
+describe('From your practitioner: a step uploaded for this client', () => {
+  const privateStep = {
+    id: 's2',
+    position: 2,
+    day_number: 2,
+    note: 'Made for you',
+    product_id: null,
+    products: null,
+    private_audio: {
+      id: 'pa2',
+      title: 'Your own words',
+      object_path: 'f0e0d0c0-0000-4000-8000-000000000002.mp3',
+    },
+  };
+  const withPrivateStep = {
+    ...assignments[0]!,
+    programmes: {
+      ...assignments[0]!.programmes!,
+      programme_steps: [step(1, 'x1', 'First'), privateStep],
+    },
+  };
+  const item = {
+    id: 'uploaded-pa2',
+    title: 'Your own words',
+    category: 'From your practitioner',
+    productId: 'pa2',
+  };
+
+  function renderProgramme(listenedFirst: boolean) {
+    fake.client.tables.client_assignments = () => ({ data: [withPrivateStep], error: null });
+    fake.client.tables.programme_progress = () => ({
+      data: listenedFirst
+        ? [
+            {
+              product_id: 'x1',
+              furthest_seconds: 600,
+              listened_at: NOW.toISOString(),
+              last_listened_at: NOW.toISOString(),
+            },
+          ]
+        : [],
+      error: null,
+    });
+    const player = { onPlay: vi.fn(), onPlayAll: vi.fn() };
+    const download = vi.fn(() => Promise.resolve());
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <FromPractitionerSection userId="u1" owned={owned} player={player} download={download} now={NOW} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    return { player, download };
+  }
+
+  it('is locked in its place until step 1 was listened to: no Play, no Download, not queued', async () => {
+    const { player } = renderProgramme(false);
+    const steps = await screen.findByRole('list', { name: 'Steps of Sleep well' });
+    const second = within(steps).getAllByRole('listitem')[1]!;
+    expect(second).toHaveTextContent('Your own words');
+    expect(second).toHaveTextContent('Opens on day 2');
+    expect(within(second).queryByRole('button')).toBeNull();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Play the programme, Sleep well, in order' }));
+    expect(player.onPlayAll).toHaveBeenCalledWith([owned[0]]);
+  });
+
+  it('once open, plays in the programme order by its own id, and downloads', async () => {
+    const { player, download } = renderProgramme(true);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Play the programme, Sleep well, in order' }));
+    expect(player.onPlayAll).toHaveBeenCalledWith([item]);
+    await user.click(screen.getByRole('button', { name: 'Play Your own words' }));
+    expect(player.onPlay).toHaveBeenCalledWith(item, [item]);
+    await user.click(screen.getByRole('button', { name: 'Download Your own words' }));
+    expect(download).toHaveBeenCalledWith(item);
+  });
+});

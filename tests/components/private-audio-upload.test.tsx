@@ -161,7 +161,7 @@ describe('the assign form: upload audio for this client', () => {
 
 describe('removing an assignment of uploaded audio', () => {
   it('asks nothing about keeping it, and removes the file with it', async () => {
-    supabase.rpc.mockResolvedValue({ data: null, error: null });
+    supabase.rpc.mockResolvedValue({ data: ['f0e0d0c0-0000-4000-8000-000000000001.mp3'], error: null });
     const onRemoved = vi.fn();
     const assignment = {
       id: 'as1',

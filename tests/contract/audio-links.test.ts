@@ -184,8 +184,11 @@ describe('audio links: audio uploaded privately for one client (docs/programmes.
     await stack?.stop();
   });
 
-  /** What the admin's upload and admin_assign_private_audio leave: the file, the row and the assignment. */
-  async function privateAudioFor(user: { id: string; email: string }) {
+  /**
+   * What the admin's upload and admin_assign_private_audio leave: the file, the row and (unless it is for a
+   * programme step) the assignment.
+   */
+  async function privateAudioFor(user: { id: string; email: string }, assignOnItsOwn = true) {
     const name = `${crypto.randomUUID()}.mp3`;
     const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
     const uploaded = await service.storage
@@ -198,11 +201,13 @@ describe('audio links: audio uploaded privately for one client (docs/programmes.
       [user.id, user.email, name],
     );
     const audioId = audio.rows[0]!.id;
-    await stack.db.query(
-      `insert into public.client_assignments (user_id, email, private_audio_id, access)
-       values ($1, $2, $3, 'granted')`,
-      [user.id, user.email, audioId],
-    );
+    if (assignOnItsOwn) {
+      await stack.db.query(
+        `insert into public.client_assignments (user_id, email, private_audio_id, access)
+         values ($1, $2, $3, 'granted')`,
+        [user.id, user.email, audioId],
+      );
+    }
     return { audioId, name, size: bytes.byteLength };
   }
 
@@ -236,6 +241,44 @@ describe('audio links: audio uploaded privately for one client (docs/programmes.
     });
     expect(anonymous.status).toBe(401);
     expect((await makeClient(stack).storage.from('private-audio').download(name)).error).not.toBeNull();
+  });
+
+  it('as step 2 of a programme opening one step at a time, it is refused until step 1 was listened to', async () => {
+    const owner = await confirmedUser(stack, 'private-step');
+    const { client } = await signedInClient(stack, owner.email, owner.password);
+    const { audioId } = await privateAudioFor(owner, false);
+    const first = await stack.db.query<{ id: string }>(
+      `select id::text as id from public.products where published and audio_path is not null
+       order by sort_order limit 1`,
+    );
+    const firstId = first.rows[0]!.id;
+    // What admin_edit_assignment leaves: the client's copy with a catalogue step 1 and the private step 2.
+    const programme = await stack.db.query<{ id: string }>(
+      `insert into public.programmes (title, sequential_unlock, is_template) values ('Two nights', true, false)
+       returning id::text as id`,
+    );
+    const programmeId = programme.rows[0]!.id;
+    await stack.db.query(
+      `insert into public.programme_steps (programme_id, position, product_id, private_audio_id, day_number)
+       values ($1, 1, $2, null, 1), ($1, 2, null, $3, 2)`,
+      [programmeId, firstId, audioId],
+    );
+    const assignment = await stack.db.query<{ id: string }>(
+      `insert into public.client_assignments (user_id, email, programme_id, access) values ($1, $2, $3, 'granted')
+       returning id::text as id`,
+      [owner.id, owner.email, programmeId],
+    );
+    await stack.db.query('select private.grant_assignment_audio($1)', [assignment.rows[0]!.id]);
+
+    expect(status((await mint(client, audioId)).error)).toBe(404);
+    await stack.db.query(
+      `insert into public.programme_progress (user_id, product_id, furthest_seconds, listened_at, last_listened_at)
+       values ($1, $2, 60, now(), now())`,
+      [owner.id, firstId],
+    );
+    const { data, error } = await mint(client, audioId);
+    expect(error).toBeNull();
+    expect((await fetch(`${stack.url}${data?.path ?? ''}`)).status).toBe(200);
   });
 
   it('deleting the account removes the private audio and its file', async () => {

@@ -171,7 +171,9 @@ describe('audio uploaded privately for one client, through the API (docs/program
     };
     const notified = await admin.functions.invoke('notify-assignment', { body: { assignmentId } });
     expect(notified.data).toEqual({ sent: true, hasAccount: true });
-    const email = (await inbox(stack, user.email)).find((m) => /^Your practitioner has shared/.test(m.subject));
+    const email = (await inbox(stack, user.email)).find((m) =>
+      /^Your practitioner has shared/.test(m.subject),
+    );
     expect(email?.text).toContain('/account#from-your-practitioner');
     expect(email?.text).not.toContain('Your own evening');
 
@@ -219,5 +221,63 @@ describe('audio uploaded privately for one client, through the API (docs/program
       [audioId, name],
     );
     expect(left.rows).toEqual([]);
+  });
+  it("a private audio as a step of the client's copy: read by its client, exported, and its file named on removal", async () => {
+    const user = await confirmedUser(stack, 'private-step');
+    const owner = (await signedInClient(stack, user.email, user.password)).client;
+    const name = `${crypto.randomUUID()}.mp3`;
+    const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 9, 8, 7]);
+    const uploaded = await admin.storage
+      .from('private-audio')
+      .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+    expect(uploaded.error).toBeNull();
+    const assignmentId = await assign(user.email);
+    const refused = await owner.rpc('admin_add_private_audio', {
+      p_assignment_id: assignmentId,
+      p_title: 'x',
+      p_duration_seconds: 60,
+      p_object_path: name,
+    });
+    expect(refused.error?.code).toBe('42501');
+    const added = await admin.rpc('admin_add_private_audio', {
+      p_assignment_id: assignmentId,
+      p_title: 'Step made for you',
+      p_duration_seconds: 60,
+      p_object_path: name,
+    });
+    expect(added.error).toBeNull();
+    const edited = await admin.rpc('admin_edit_assignment', {
+      p_id: assignmentId,
+      p_note: '',
+      p_title: 'Contract programme',
+      p_introduction: '',
+      p_sequential_unlock: true,
+      p_steps: [
+        { product_id: productIds[0], day_number: 1, note: '' },
+        { private_audio_id: added.data as string, day_number: 2, note: 'Yours' },
+      ],
+    });
+    expect(edited.error).toBeNull();
+
+    const steps = await owner
+      .from('programme_steps')
+      .select('position, product_id, private_audio(title)')
+      .order('position');
+    expect(steps.data).toEqual([
+      { position: 1, product_id: productIds[0], private_audio: null },
+      { position: 2, product_id: null, private_audio: { title: 'Step made for you' } },
+    ]);
+    expect(
+      (
+        await other
+          .from('private_audio')
+          .select('id')
+          .eq('id', added.data as string)
+      ).data,
+    ).toEqual([]);
+    expect(JSON.stringify((await fetchAccountData(owner)).assignments)).toContain('Step made for you');
+
+    const removed = await admin.rpc('admin_remove_assignment', { p_id: assignmentId, p_keep_audio: false });
+    expect(removed.data).toEqual([name]);
   });
 });

@@ -291,6 +291,11 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
   },
+  'public.admin_add_private_audio(uuid,text,integer,text)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
   'public.admin_remove_assignment(uuid,boolean)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },
@@ -401,6 +406,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'private.link_private_audio_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.drop_assigned_private_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.grant_assignment_audio(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'private.private_audio_is_for(uuid,uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'private.assignment_audio_locked(uuid,uuid,timestamp with time zone)': {
     kind: 'function',
     grants: NOTHING,

@@ -29,6 +29,35 @@ const listened = (productId: string) => ({
 });
 
 describe('programme steps', () => {
+  it('holds back a step of audio uploaded for the client exactly as a catalogue step, keyed by its id', () => {
+    const assigned = '2026-11-20T10:00:00Z';
+    const withPrivate = programme(true);
+    withPrivate.steps[1] = { ...withPrivate.steps[1]!, productId: 'pa2', uploadedFile: 'f.mp3' };
+    const day1 = new Date('2026-11-20T12:00:00Z');
+    expect(stepStates(withPrivate, assigned, new Map(), day1).map((s) => s.open)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const afterStep1 = stepStates(withPrivate, assigned, new Map([['x1', listened('x1')]]), day1);
+    expect(afterStep1.map((s) => [s.open, s.today])).toEqual([
+      [true, false],
+      [true, true],
+      [false, false],
+    ]);
+    // Its own listening opens the step after it.
+    const afterStep2 = stepStates(
+      withPrivate,
+      assigned,
+      new Map([
+        ['x1', listened('x1')],
+        ['pa2', listened('pa2')],
+      ]),
+      day1,
+    );
+    expect(afterStep2.map((s) => s.open)).toEqual([true, true, true]);
+  });
+
   it('counts the programme day in London calendar days from the day it was assigned', () => {
     expect(programmeDay('2026-11-20T23:30:00Z', new Date('2026-11-20T23:59:00Z'))).toBe(1);
     expect(programmeDay('2026-11-20T23:30:00Z', new Date('2026-11-21T00:01:00Z'))).toBe(2);

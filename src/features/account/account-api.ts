@@ -256,7 +256,7 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
     client
       .from('client_assignments')
       .select(
-        'id, email, note, access, assigned_at, products(title), private_audio(title, duration_seconds, created_at), programmes(title, introduction, sequential_unlock, programme_steps(position, day_number, note, products(title)))',
+        'id, email, note, access, assigned_at, products(title), private_audio(title, duration_seconds, created_at), programmes(title, introduction, sequential_unlock, programme_steps(position, day_number, note, products(title), private_audio(title, duration_seconds, created_at)))',
       )
       .eq('user_id', user.id)
       .order('assigned_at', { ascending: false }),

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
@@ -11,7 +11,7 @@ import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { ConfirmAction } from '@/features/admin/confirm-action';
 import { ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import type { Assignment } from './programme-steps';
-import { useEditAssignment, useRemoveAssignment } from './programmes-api';
+import { clientPrivateAudioQuery, useEditAssignment, useRemoveAssignment } from './programmes-api';
 
 /**
  * Edit and Remove for one assignment in the client record (docs/programmes.md "Removing and editing"). Editing
@@ -40,6 +40,11 @@ export function AssignmentActions({
   const granted = assignment.access === 'granted' && !uploadedFile;
   const removal = useRemoveAssignment();
   const edit = useEditAssignment();
+  // A copy's steps may be audio uploaded for this client: the ones uploaded before are offered in its editor.
+  const privateAudio = useQuery({
+    ...clientPrivateAudioQuery(assignment.email),
+    enabled: editing && assignment.programme !== null,
+  });
 
   function refresh() {
     void refreshAfterWrite(queryClient, ['customer-purchases']);
@@ -47,7 +52,7 @@ export function AssignmentActions({
 
   async function remove(): Promise<boolean> {
     try {
-      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio, uploadedFile });
+      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio });
       refresh();
       onRemoved({
         variant: 'success',
@@ -155,6 +160,7 @@ export function AssignmentActions({
           audios={audios}
           heading={text.editHeading(title)}
           submitLabel={text.saveCopy}
+          clientAudio={{ assignmentId: assignment.id, audios: privateAudio.data ?? [] }}
           save={{
             mutate: (draft, done) => edit.mutate({ id: assignment.id, note, programme: draft }, done),
             isPending: edit.isPending,

@@ -37,20 +37,21 @@ interface Props {
   now?: Date;
 }
 
-/** Audio the practitioner uploaded for this client is theirs to play, as the player knows it (by its id). */
+/**
+ * Audio the practitioner uploaded for this client (assigned on its own or as a programme's step) is theirs to
+ * play, as the player knows it (by its id). A locked step shows no Play, and audio-url refuses it until it opens.
+ */
 function uploadedItems(assignments: readonly Assignment[]): OwnedItem[] {
-  return assignments.flatMap((assignment) =>
-    assignment.audio?.uploadedFile
-      ? [
-          {
-            id: `uploaded-${assignment.audio.productId}`,
-            title: assignment.audio.title,
-            category: text.uploadedCategory,
-            productId: assignment.audio.productId,
-          },
-        ]
-      : [],
-  );
+  const uploaded = assignments.flatMap((assignment) => [
+    ...(assignment.audio?.uploadedFile ? [assignment.audio] : []),
+    ...(assignment.programme?.steps.filter((step) => step.uploadedFile) ?? []),
+  ]);
+  return uploaded.map((audio) => ({
+    id: `uploaded-${audio.productId}`,
+    title: audio.title,
+    category: text.uploadedCategory,
+    productId: audio.productId,
+  }));
 }
 
 /**
@@ -201,7 +202,7 @@ function AssignmentCard({
             item={owned.get(state.step.productId)}
             queue={queue}
             player={player}
-            download={assignment.audio?.uploadedFile ? download : undefined}
+            download={assignment.audio?.uploadedFile || state.step.uploadedFile ? download : undefined}
           />
         ))}
       </ol>

@@ -3,8 +3,9 @@ import { putObject, type AudioFormat } from '@/features/admin/audio-upload';
 import { getSupabase } from '@/lib/supabase';
 
 // Audio the practitioner uploads privately for one client (docs/programmes.md "Private audio for one client"):
-// stored in its own private bucket under a random name (never the title or the client), then recorded and
-// assigned in one admin function, logged. If recording fails, the stored file is removed again.
+// stored in its own private bucket under a random name (never the title or the client), then recorded (and
+// assigned, from the assign form; or kept for a step of the client's copy, from its editor) by an admin
+// function, logged. If recording fails, the stored file is removed again.
 
 /** The bucket of audio uploaded for one client: admins write, nobody else reads (links come from audio-url). */
 const PRIVATE_AUDIO_BUCKET = 'private-audio';
@@ -25,35 +26,68 @@ export interface PrivateAudioAssigned {
   hasAccount: boolean;
 }
 
-export async function uploadPrivateAudio(upload: PrivateAudioUpload): Promise<PrivateAudioAssigned> {
+/** A file for a step of this client's copy of a programme: recorded for the assignment's client, not assigned. */
+export interface PrivateStepAudioUpload {
+  assignmentId: string;
+  title: string;
+  file: File;
+  format: AudioFormat;
+  durationSeconds: number | null;
+  onProgress: (percent: number) => void;
+}
+
+/** Stores the file under a random name, then records it; if recording is refused the file is removed again. */
+async function storeThenRecord<T>(
+  file: File,
+  format: AudioFormat,
+  onProgress: (percent: number) => void,
+  record: (name: string) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
+): Promise<T> {
   const client = await getSupabase();
   const { data: session } = await client.auth.getSession();
   const token = session.session?.access_token;
   if (!token) throw new AdminApiError('Your session has ended. Please sign in again.');
 
-  const name = `${crypto.randomUUID()}.${upload.format.extension}`;
-  await putObject(
-    PRIVATE_AUDIO_BUCKET,
-    name,
-    upload.file,
-    upload.format.contentType,
-    token,
-    upload.onProgress,
-  );
+  const name = `${crypto.randomUUID()}.${format.extension}`;
+  await putObject(PRIVATE_AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
 
-  const { data, error } = await client.rpc('admin_assign_private_audio', {
-    p_email: upload.email.trim(),
-    p_title: upload.title.trim(),
-    p_duration_seconds: upload.durationSeconds,
-    p_object_path: name,
-    p_note: upload.note,
-  });
+  const { data, error } = await record(name);
   if (error) {
     await client.storage.from(PRIVATE_AUDIO_BUCKET).remove([name]);
     throw new AdminApiError(error.message, error.code);
   }
-  const result = data as { assignment_id: string; has_account: boolean };
+  return data as T;
+}
+
+export async function uploadPrivateAudio(upload: PrivateAudioUpload): Promise<PrivateAudioAssigned> {
+  const client = await getSupabase();
+  const result = await storeThenRecord<{ assignment_id: string; has_account: boolean }>(
+    upload.file,
+    upload.format,
+    upload.onProgress,
+    (name) =>
+      client.rpc('admin_assign_private_audio', {
+        p_email: upload.email.trim(),
+        p_title: upload.title.trim(),
+        p_duration_seconds: upload.durationSeconds,
+        p_object_path: name,
+        p_note: upload.note,
+      }),
+  );
   return { assignmentId: result.assignment_id, hasAccount: result.has_account };
+}
+
+/** Uploads a file for a step of a client's copy (admin_add_private_audio); returns the private audio's id. */
+export async function uploadPrivateStepAudio(upload: PrivateStepAudioUpload): Promise<string> {
+  const client = await getSupabase();
+  return storeThenRecord<string>(upload.file, upload.format, upload.onProgress, (name) =>
+    client.rpc('admin_add_private_audio', {
+      p_assignment_id: upload.assignmentId,
+      p_title: upload.title.trim(),
+      p_duration_seconds: upload.durationSeconds,
+      p_object_path: name,
+    }),
+  );
 }
 
 /** Removes an uploaded file once its assignment (and so its private audio) is gone. */

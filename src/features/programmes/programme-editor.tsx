@@ -8,12 +8,23 @@ import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AssignedProgramme } from './programme-steps';
 import type { ProgrammeDraft, StepDraft } from './programmes-api';
+import { StepAudioUpload } from './step-audio-upload';
 
 export interface AudioOption {
   id: string;
   title: string;
   category: string | null;
 }
+
+/** A client's copy only: the audio uploaded for this client, and the assignment an upload is recorded for. */
+export interface ClientAudio {
+  assignmentId: string;
+  audios: { id: string; title: string }[];
+}
+
+/** The step's audio choice that reveals the upload (a client's copy); a private audio's value is 'private:<id>'. */
+const UPLOAD = 'upload';
+const PRIVATE = 'private:';
 
 const emptyStep = (day: number): StepDraft => ({ productId: '', dayNumber: day, note: '' });
 
@@ -30,6 +41,7 @@ export function toDraft(programme: AssignedProgramme): ProgrammeDraft {
     sequentialUnlock: programme.sequentialUnlock,
     steps: programme.steps.map((step) => ({
       productId: step.productId,
+      ...(step.uploadedFile ? { privateAudio: true } : {}),
       dayNumber: step.dayNumber,
       note: step.note,
     })),
@@ -66,10 +78,13 @@ export function ProgrammeEditor({
   save,
   heading,
   submitLabel = text.saveTemplate,
+  clientAudio,
   children,
 }: {
   initial: ProgrammeDraft;
   audios: AudioOption[];
+  /** Given for a client's copy: its steps may be audio uploaded for that client (templates: catalogue only). */
+  clientAudio?: ClientAudio;
   onSaved: (title: string) => void;
   onCancel: () => void;
   save: ProgrammeSave;
@@ -80,19 +95,30 @@ export function ProgrammeEditor({
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [message, setMessage] = useState<Message>(null);
+  // Audio uploaded in this form is offered to the other steps too, before the list is fetched again.
+  const [uploaded, setUploaded] = useState<{ id: string; title: string }[]>([]);
+  const [uploadingStep, setUploadingStep] = useState<number | null>(null);
+  const privateAudios = clientAudio
+    ? [
+        ...clientAudio.audios,
+        ...uploaded.filter((audio) => !clientAudio.audios.some((a) => a.id === audio.id)),
+      ]
+    : [];
 
   const setStep = (index: number, change: Partial<StepDraft>) =>
     setDraft((current) => ({
       ...current,
       steps: current.steps.map((step, i) => (i === index ? { ...step, ...change } : step)),
     }));
-  const move = (index: number, by: -1 | 1) =>
+  const move = (index: number, by: -1 | 1) => {
+    setUploadingStep(null);
     setDraft((current) => {
       const steps = [...current.steps];
       const [step] = steps.splice(index, 1);
       steps.splice(index + by, 0, step!);
       return { ...current, steps };
     });
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -160,6 +186,7 @@ export function ProgrammeEditor({
 
       <fieldset className="space-y-3">
         <legend className="font-semibold text-foreground">{text.stepsLegend}</legend>
+        {clientAudio ? null : <p className="text-sm text-muted-foreground">{text.templateCatalogueOnly}</p>}
         <ol className="space-y-3">
           {draft.steps.map((step, index) => {
             const n = index + 1;
@@ -171,8 +198,21 @@ export function ProgrammeEditor({
                     <select
                       id={`${id}-audio-${index}`}
                       className={inputClass}
-                      value={step.productId}
-                      onChange={(event) => setStep(index, { productId: event.target.value })}
+                      value={
+                        uploadingStep === index
+                          ? UPLOAD
+                          : step.privateAudio && step.productId
+                            ? `${PRIVATE}${step.productId}`
+                            : step.productId
+                      }
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        setUploadingStep(value === UPLOAD ? index : null);
+                        if (value === UPLOAD) setStep(index, { productId: '', privateAudio: false });
+                        else if (value.startsWith(PRIVATE))
+                          setStep(index, { productId: value.slice(PRIVATE.length), privateAudio: true });
+                        else setStep(index, { productId: value, privateAudio: false });
+                      }}
                     >
                       <option value="">{text.chooseAudio}</option>
                       {audios.map((audio) => (
@@ -181,6 +221,16 @@ export function ProgrammeEditor({
                           {audio.category ? ` (${audio.category})` : ''}
                         </option>
                       ))}
+                      {clientAudio ? (
+                        <optgroup label={text.uploadGroup}>
+                          {privateAudios.map((audio) => (
+                            <option key={audio.id} value={`${PRIVATE}${audio.id}`}>
+                              {audio.title}
+                            </option>
+                          ))}
+                          <option value={UPLOAD}>{text.uploadOption}</option>
+                        </optgroup>
+                      ) : null}
                     </select>
                   </Field>
                   <Field id={`${id}-day-${index}`} label={text.stepDay(n)}>
@@ -196,6 +246,18 @@ export function ProgrammeEditor({
                     />
                   </Field>
                 </div>
+                {clientAudio && uploadingStep === index ? (
+                  <StepAudioUpload
+                    id={`${id}-upload-${index}`}
+                    step={n}
+                    assignmentId={clientAudio.assignmentId}
+                    onUploaded={(audio) => {
+                      setUploaded((current) => [...current, audio]);
+                      setUploadingStep(null);
+                      setStep(index, { productId: audio.id, privateAudio: true });
+                    }}
+                  />
+                ) : null}
                 <Field id={`${id}-note-${index}`} label={text.stepNote(n)} help={text.stepNoteHelp}>
                   <input
                     id={`${id}-note-${index}`}
@@ -233,12 +295,13 @@ export function ProgrammeEditor({
                     variant="secondary"
                     aria-label={text.removeStep(n)}
                     disabled={draft.steps.length === 1}
-                    onClick={() =>
+                    onClick={() => {
+                      setUploadingStep(null);
                       setDraft((current) => ({
                         ...current,
                         steps: current.steps.filter((_, i) => i !== index),
-                      }))
-                    }
+                      }));
+                    }}
                   >
                     <Trash2 aria-hidden="true" />
                   </Button>

@@ -7,8 +7,11 @@ export interface ProgrammeStep {
   position: number;
   dayNumber: number;
   note: string;
+  /** The audio's id as the player knows it: a catalogue product's, or a private audio's (docs/programmes.md). */
   productId: string;
   title: string;
+  /** The private audio's file, when the step is audio uploaded for this client (a client's copy only). */
+  uploadedFile?: string;
 }
 
 export interface AssignedProgramme {

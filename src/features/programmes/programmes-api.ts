@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
-import { removePrivateAudioFile, uploadPrivateAudio, type PrivateAudioUpload } from './private-audio-upload';
+import {
+  removePrivateAudioFile,
+  uploadPrivateAudio,
+  uploadPrivateStepAudio,
+  type PrivateAudioUpload,
+} from './private-audio-upload';
 
 // Every read and write of programmes (docs/programmes.md). Reads are tables under RLS (a client their own, an
 // admin all); writes are the admin functions (security definer, admin-checked, logged), the private note
@@ -24,7 +29,9 @@ export interface ProgrammeTemplate {
 }
 
 export interface StepDraft {
+  /** The audio's id: a catalogue product's, or a private audio's when `privateAudio` is set. */
   productId: string;
+  privateAudio?: boolean;
   dayNumber: number;
   note: string;
 }
@@ -56,8 +63,9 @@ interface StepRow {
   position: number;
   day_number: number;
   note: string;
-  product_id: string;
+  product_id: string | null;
   products: { title: string } | null;
+  private_audio: { id: string; title: string; object_path: string } | null;
 }
 
 interface ProgrammeRow {
@@ -88,7 +96,8 @@ interface ProgressRow {
   last_listened_at: string;
 }
 
-const STEP_COLUMNS = 'id, position, day_number, note, product_id, products(title)';
+const STEP_COLUMNS =
+  'id, position, day_number, note, product_id, products(title), private_audio(id, title, object_path)';
 const PROGRAMME_COLUMNS = `id, title, introduction, sequential_unlock, programme_steps(${STEP_COLUMNS})`;
 const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), private_audio(id, title, object_path), programmes(${PROGRAMME_COLUMNS})`;
 
@@ -100,8 +109,13 @@ function toSteps(rows: StepRow[]): ProgrammeStep[] {
       position: row.position,
       dayNumber: row.day_number,
       note: row.note,
-      productId: row.product_id,
-      title: row.products?.title ?? '',
+      ...(row.private_audio
+        ? {
+            productId: row.private_audio.id,
+            title: row.private_audio.title,
+            uploadedFile: row.private_audio.object_path,
+          }
+        : { productId: row.product_id ?? '', title: row.products?.title ?? '' }),
     }));
 }
 
@@ -176,7 +190,24 @@ export const programmeKeys = {
   note: (userId: string) => [...programmeKeys.all, 'note', userId] as const,
   orders: (userId: string) => [...programmeKeys.all, 'orders', userId] as const,
   heldBack: (userId: string) => [...programmeKeys.all, 'held-back', userId] as const,
+  privateAudio: (email: string) => [...programmeKeys.all, 'private-audio', email] as const,
 };
+
+/** The audio uploaded for one client (by the email it was uploaded for, kept lower-case), for their copy's steps. */
+export const clientPrivateAudioQuery = (email: string) =>
+  queryOptions({
+    queryKey: programmeKeys.privateAudio(email.toLowerCase()),
+    queryFn: async (): Promise<{ id: string; title: string }[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('private_audio')
+        .select('id, title')
+        .eq('email', email.toLowerCase())
+        .order('created_at');
+      if (error) throw new ProgrammesApiError(error.message);
+      return data as { id: string; title: string }[];
+    },
+  });
 
 /** The admin's templates, newest first. */
 export const templatesQuery = () =>
@@ -264,8 +295,13 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   return data as T;
 }
 
+// A step names its catalogue audio or its private audio (a client's copy only: docs/programmes.md).
 const stepsArgument = (steps: StepDraft[]) =>
-  steps.map((step) => ({ product_id: step.productId, day_number: step.dayNumber, note: step.note }));
+  steps.map((step) => ({
+    [step.privateAudio ? 'private_audio_id' : 'product_id']: step.productId,
+    day_number: step.dayNumber,
+    note: step.note,
+  }));
 
 async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
   return rpc<string>('admin_save_programme', {
@@ -279,18 +315,15 @@ async function saveProgramme(draft: ProgrammeDraft): Promise<string> {
 
 /**
  * Removes an assignment (the client's copy of a programme goes with it). `keepAudio`: the audio it gave as
- * included stays the client's; otherwise it is taken back (never what they bought). Logged.
+ * included stays the client's; otherwise it is taken back (never what they bought). Logged. Returns the files
+ * of the private audio that went with it (its own, its steps' unless another assignment of the client uses them).
  */
-async function removeAssignment(id: string, keepAudio: boolean): Promise<void> {
-  await rpc<null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio });
+async function removeAssignment(id: string, keepAudio: boolean): Promise<string[]> {
+  return (await rpc<string[] | null>('admin_remove_assignment', { p_id: id, p_keep_audio: keepAudio })) ?? [];
 }
 
 /** Edits one client's assignment: its note and, for a programme, their own copy (not the template). Logged. */
-async function editAssignment(
-  id: string,
-  note: string,
-  programme: ProgrammeDraft | null,
-): Promise<void> {
+async function editAssignment(id: string, note: string, programme: ProgrammeDraft | null): Promise<void> {
   await rpc<null>('admin_edit_assignment', {
     p_id: id,
     p_note: note,
@@ -366,21 +399,22 @@ export const useAssignToClient = () => useProgrammesMutation(assignToClient);
 
 export const useAssignPrivateAudio = () => useProgrammesMutation(assignPrivateAudio);
 
+export const useUploadPrivateStepAudio = () => useProgrammesMutation(uploadPrivateStepAudio);
+
 export const useEditAssignment = () =>
   useProgrammesMutation((edit: { id: string; note: string; programme: ProgrammeDraft | null }) =>
     editAssignment(edit.id, edit.note, edit.programme),
   );
 
 /**
- * Removes an assignment; an uploaded private audio goes with it (the database removes its row, this its file).
+ * Removes an assignment; the private audio that goes with it (the database removes the rows) loses its files
+ * here, since SQL cannot delete them.
  */
 export const useRemoveAssignment = () =>
-  useProgrammesMutation(
-    async (removal: { id: string; keepAudio: boolean; uploadedFile: string | null }): Promise<void> => {
-      await removeAssignment(removal.id, removal.keepAudio);
-      if (removal.uploadedFile) await removePrivateAudioFile(removal.uploadedFile);
-    },
-  );
+  useProgrammesMutation(async (removal: { id: string; keepAudio: boolean }): Promise<void> => {
+    for (const file of await removeAssignment(removal.id, removal.keepAudio))
+      await removePrivateAudioFile(file);
+  });
 
 export const useSaveClientNote = () =>
   useProgrammesMutation((save: { userId: string; note: string }) => saveClientNote(save.userId, save.note));

@@ -1,7 +1,7 @@
 // audio-url: a short-lived link to the full audio of a product the signed-in caller owns, or of audio the
 // practitioner uploaded privately for them (public.private_audio, docs/programmes.md "Private audio for one
 // client"); an admin gets any. Audio given only by a programme step that is still locked waits for the step to
-// open (public.can_stream_audio, docs/programmes.md "Unlock"). Storage lets no customer sign full or private
+// open (public.can_stream_audio, docs/programmes.md "Unlock"), a private audio in a step as a catalogue one. Storage lets no customer sign full or private
 // audio (migrations 20261125300000_audio_links_server_side.sql, 20261129200000_private_client_audio.sql): the
 // link is minted here with the service role after the ownership check, valid for AUDIO_URL_SECONDS (default
 // 300; never chosen by the client). A refund, dispute, removed assignment or account deletion removes the
@@ -34,21 +34,22 @@ export function audioUrlSeconds(): number {
 
 /**
  * Where the caller's audio is stored, or null when they may not have it: a catalogue product they may stream
- * (can_stream_audio) or any product for an admin; a private audio that is theirs, or any for an admin.
+ * (can_stream_audio) or any product for an admin; a private audio that is theirs and not held back by a locked
+ * step (can_stream_audio too), or any for an admin.
  */
 export function streamSource(
   callerId: string,
   isAdmin: boolean,
-  canStreamProduct: boolean,
+  canStream: boolean,
   product: { audio_path: string | null } | null,
   privateAudio: { user_id: string | null; object_path: string } | null,
 ): { bucket: string; path: string } | null {
   if (product) {
-    return product.audio_path && (canStreamProduct || isAdmin)
+    return product.audio_path && (canStream || isAdmin)
       ? { bucket: AUDIO_BUCKET, path: product.audio_path }
       : null;
   }
-  if (privateAudio && (isAdmin || privateAudio.user_id === callerId)) {
+  if (privateAudio && (isAdmin || (privateAudio.user_id === callerId && canStream))) {
     return { bucket: PRIVATE_AUDIO_BUCKET, path: privateAudio.object_path };
   }
   return null;

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input-style';
+import { catalogueText } from '@/content/admin';
+import { programmesAdminText as text } from '@/content/programmes';
+import { readAudioDuration } from '@/features/admin/audio-duration';
+import { checkAudioFile } from '@/features/admin/audio-upload';
+import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { UploadProgress } from '@/features/admin/upload-progress';
+import { useUploadPrivateStepAudio } from './programmes-api';
+
+/**
+ * Uploads an audio for one step of a client's copy (docs/programmes.md "Private audio as a step"): the same
+ * checks, progress and errors as the assign form's 'Upload audio for this client'. Inside the editor's form,
+ * so its own action is a button, not a nested form. `onUploaded` puts the new audio in the step.
+ */
+export function StepAudioUpload({
+  id,
+  step,
+  assignmentId,
+  onUploaded,
+}: {
+  id: string;
+  step: number;
+  assignmentId: string;
+  onUploaded: (audio: { id: string; title: string }) => void;
+}) {
+  const upload = useUploadPrivateStepAudio();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [progress, setProgress] = useState(0);
+  // Checks before the upload starts (the file's type, its length) count as pending too.
+  const [checking, setChecking] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const pending = upload.isPending || checking;
+
+  async function start() {
+    if (!file) {
+      setMessage({ variant: 'error', text: text.fileRequired });
+      return;
+    }
+    if (!title.trim()) {
+      setMessage({ variant: 'error', text: text.uploadTitleRequired });
+      return;
+    }
+    setMessage(null);
+    setChecking(true);
+    const format = await checkAudioFile(file);
+    const durationSeconds =
+      typeof format === 'string' ? null : await readAudioDuration(file, format.extension);
+    setChecking(false);
+    if (typeof format === 'string') {
+      setMessage({ variant: 'error', text: catalogueText[format] });
+      return;
+    }
+    setProgress(0);
+    upload.mutate(
+      { assignmentId, title, file, format, durationSeconds, onProgress: setProgress },
+      {
+        onSuccess: (audioId) => onUploaded({ id: audioId, title: title.trim() }),
+        onError: (error) =>
+          setMessage({ variant: 'error', text: `${text.stepUploadFailed} ${messageOf(error, '')}`.trim() }),
+      },
+    );
+  }
+
+  return (
+    <div role="group" aria-label={text.stepUploadGroup(step)} className="space-y-3 rounded-lg bg-muted p-3">
+      {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
+      <Field id={`${id}-file`} label={text.stepFileLabel(step)} help={text.fileHelp}>
+        <input
+          id={`${id}-file`}
+          type="file"
+          {...describedBy(`${id}-file`, null, true)}
+          accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+          className={inputClass}
+          disabled={pending}
+          onChange={(event) => {
+            const chosen = event.currentTarget.files?.[0] ?? null;
+            setFile(chosen);
+            if (chosen && !title.trim()) setTitle(chosen.name.replace(/\.[^.]+$/, ''));
+          }}
+        />
+      </Field>
+      <Field id={`${id}-title`} label={text.stepUploadTitleLabel(step)}>
+        <input
+          id={`${id}-title`}
+          className={inputClass}
+          maxLength={200}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </Field>
+      {upload.isPending ? (
+        <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
+      ) : null}
+      <Button type="button" size="sm" disabled={pending} onClick={() => void start()}>
+        {pending ? text.stepUploading : text.stepUpload(step)}
+      </Button>
+    </div>
+  );
+}
