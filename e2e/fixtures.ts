@@ -96,6 +96,22 @@ export async function submitSignIn(
 export type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
 
 /**
+ * A listener's page or device: consent answered, the listening-safety note acknowledged, and the player's audio
+ * element kept on `window.__playerAudio` for the test to inspect.
+ */
+export async function prepareListener(target: Page | BrowserContext): Promise<void> {
+  await answerConsent(target);
+  await target.addInitScript(() => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
+      return play.call(this);
+    };
+  });
+}
+
+/**
  * A second (or third) device of the same person: a browser context of its own with consent answered, the
  * listening-safety note acknowledged and the player's audio element kept on `window.__playerAudio`. Its
  * console errors are collected in `problems` (the fixture above watches only the test's own page).
@@ -105,15 +121,7 @@ export async function openDevice(
   options: Parameters<Browser['newContext']>[0],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext(options);
-  await answerConsent(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
+  await prepareListener(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import {
+  type AudioWindow,
+  expect as baseExpect,
+  prepareListener,
+  stackUrl,
+  test,
+  waitForHydration,
+} from './fixtures';
 
 // Offline listening (docs/offline-listening.md) in Chromium against the production build (its service worker)
 // and the local stack: save a track in My Account, cut the network, reload (a cold start of the app from the
@@ -18,26 +25,6 @@ const TITLE = 'Deep Relaxation Foundations';
 const REFUNDED_CUSTOMER = 'grace.okafor@example.com';
 
 test.use({ serviceWorkers: 'allow' });
-
-type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
-
-/** Consent answered, the safety notice acknowledged, and the player's media element kept for inspection. */
-async function prepare(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const w = window as AudioWindow;
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      w.__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
-}
 
 async function signIn(page: Page, email: string, firstTitle: string) {
   await page.goto('/auth?redirectTo=%2Faccount');
@@ -94,7 +81,7 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   consoleProblems,
 }) => {
   test.setTimeout(180_000);
-  await prepare(page);
+  await prepareListener(page);
   await signIn(page, CUSTOMER, TITLE);
   // The first save, on the page signing in reached (loaded at /auth, so no worker can control it): no reload.
   await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
@@ -204,7 +191,7 @@ test('after a refund, the saved copy is removed once the app is online again', a
   const [newest] = (await purchases.json()) as { title: string; order_id: string }[];
   if (!newest) throw new Error('The demo customer has no paid purchase to refund');
 
-  await prepare(page);
+  await prepareListener(page);
   await signIn(page, REFUNDED_CUSTOMER, newest.title);
   await save(page, newest.title);
   await expect(deviceSection(page).getByRole('heading', { name: newest.title })).toBeVisible();
@@ -241,7 +228,7 @@ for (const { name, viewport } of VIEWPORTS) {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    await prepare(page);
+    await prepareListener(page);
     await signIn(page, CUSTOMER, TITLE);
 
     // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
@@ -281,7 +268,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
 test("the player's now-playing view saves the current track and removes it again", async ({ page }) => {
   test.setTimeout(120_000);
-  await prepare(page);
+  await prepareListener(page);
   await signIn(page, CUSTOMER, TITLE);
   await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
   const bar = page.getByRole('region', { name: 'Audio player' });
@@ -309,7 +296,7 @@ for (const { name, viewport } of VIEWPORTS) {
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
-    await prepare(page);
+    await prepareListener(page);
     await page.goto('/auth?redirectTo=%2Faccount');
     await waitForHydration(page);
     await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER);

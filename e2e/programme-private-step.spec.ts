@@ -2,7 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
-import { expect as baseExpect, stackUrl, test, waitForHydration } from './fixtures';
+import {
+  type AudioWindow,
+  expect as baseExpect,
+  prepareListener,
+  stackUrl,
+  test,
+  waitForHydration,
+} from './fixtures';
 import { adminToken, createCustomer, restGet, tokenFor, type Customer } from './stack-data';
 
 // Audio uploaded for one client as a step of their copy of a programme (docs/programmes.md "Private audio as a
@@ -13,8 +20,6 @@ import { adminToken, createCustomer, restGet, tokenFor, type Customer } from './
 // plays from the private bucket.
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
 
 const TITLE = `Two evenings ${Date.now()}`;
 const UPLOADED = `Your own words ${Date.now()}`;
@@ -59,19 +64,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
+  await prepareListener(page);
 });
 
 async function signIn(page: Page, path: string, email: string, password: string, button: string) {

@@ -4,8 +4,10 @@ import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
 import {
+  type AudioWindow,
   expect as baseExpect,
   openDevice,
+  prepareListener,
   submitSignIn,
   test,
   uniqueEmail,
@@ -30,7 +32,6 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
 interface InboxMessage {
   to: string;
   subject: string;
@@ -53,19 +54,7 @@ const NEW_PASSWORD = 'Quiet-Harbour-47';
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'true');
-    localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ essential: true, analytics: false, functional: false, marketing: false }),
-    );
-    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as AudioWindow).__playerAudio = this as HTMLAudioElement;
-      return play.call(this);
-    };
-  });
+  await prepareListener(page);
 });
 
 async function signIn(page: Page, path: string, email: string, password: string, button: string) {

@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
-import { adminText, catalogueText } from '@/content/admin';
+import { adminText } from '@/content/admin';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { readAudioDuration } from '@/features/admin/audio-duration';
-import { checkAudioFile } from '@/features/admin/audio-upload';
 import { UploadProgress } from '@/features/admin/upload-progress';
+import { checkPrivateUpload } from './check-private-upload';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
@@ -64,26 +63,25 @@ export function AssignForm({
   }
 
   async function submitUpload(target: string) {
-    if (!file) {
-      setMessage({ variant: 'error', text: text.fileRequired });
-      return;
-    }
-    if (!uploadTitle.trim()) {
-      setMessage({ variant: 'error', text: text.uploadTitleRequired });
-      return;
-    }
     setChecking(true);
-    const format = await checkAudioFile(file);
-    const durationSeconds =
-      typeof format === 'string' ? null : await readAudioDuration(file, format.extension);
+    const checked = await checkPrivateUpload(file, uploadTitle);
     setChecking(false);
-    if (typeof format === 'string') {
-      setMessage({ variant: 'error', text: catalogueText[format] });
+    if (!checked.ok) {
+      setMessage({ variant: 'error', text: checked.message });
       return;
     }
+    const { format, durationSeconds } = checked;
     setProgress(0);
     upload.mutate(
-      { email: target, title: uploadTitle, note, file, format, durationSeconds, onProgress: setProgress },
+      {
+        email: target,
+        title: uploadTitle,
+        note,
+        file: checked.file,
+        format,
+        durationSeconds,
+        onProgress: setProgress,
+      },
       {
         onSuccess: (result) => assigned(target, result),
         onError: (error) =>

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { catalogueText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
-import { readAudioDuration } from '@/features/admin/audio-duration';
-import { checkAudioFile } from '@/features/admin/audio-upload';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { UploadProgress } from '@/features/admin/upload-progress';
+import { checkPrivateUpload } from './check-private-upload';
 import { useUploadPrivateStepAudio } from './programmes-api';
 
 /**
@@ -36,27 +34,18 @@ export function StepAudioUpload({
   const pending = upload.isPending || checking;
 
   async function start() {
-    if (!file) {
-      setMessage({ variant: 'error', text: text.fileRequired });
-      return;
-    }
-    if (!title.trim()) {
-      setMessage({ variant: 'error', text: text.uploadTitleRequired });
-      return;
-    }
     setMessage(null);
     setChecking(true);
-    const format = await checkAudioFile(file);
-    const durationSeconds =
-      typeof format === 'string' ? null : await readAudioDuration(file, format.extension);
+    const checked = await checkPrivateUpload(file, title);
     setChecking(false);
-    if (typeof format === 'string') {
-      setMessage({ variant: 'error', text: catalogueText[format] });
+    if (!checked.ok) {
+      setMessage({ variant: 'error', text: checked.message });
       return;
     }
+    const { format, durationSeconds } = checked;
     setProgress(0);
     upload.mutate(
-      { assignmentId, title, file, format, durationSeconds, onProgress: setProgress },
+      { assignmentId, title, file: checked.file, format, durationSeconds, onProgress: setProgress },
       {
         onSuccess: (audioId) => onUploaded({ id: audioId, title: title.trim() }),
         onError: (error) =>
