@@ -136,6 +136,12 @@ export const clientRecordText = {
   removedKept: (title: string) => `Removed "${title}". The client keeps the audio it included.`,
   removedOffered: (title: string) => `Removed "${title}".`,
   removedUploaded: (title: string) => `Removed "${title}". The file uploaded for this client was deleted.`,
+  removedStepFiles: (count: number) =>
+    count === 1
+      ? 'The file uploaded for this client for one of its steps was deleted.'
+      : `The ${count} files uploaded for this client for its steps were deleted.`,
+  removeStepFilesNote:
+    'The audio uploaded for this client for its steps is deleted with it, unless another of their assignments uses it.',
   removeFailed: 'Could not remove it.',
 } as const;
 

@@ -197,6 +197,84 @@ describe("a client's copy: a step of audio uploaded for this client", () => {
   });
 });
 
+describe("removing a client's copy with a step of audio uploaded for them", () => {
+  it('says first that those files go with it, deletes the ones the database names, and says so', async () => {
+    const withPrivateStep = {
+      ...assignment,
+      programme: {
+        ...assignment.programme,
+        steps: [
+          assignment.programme.steps[0]!,
+          {
+            ...assignment.programme.steps[1]!,
+            productId: 'pa0',
+            title: 'Earlier recording',
+            uploadedFile: 'f1.mp3',
+          },
+        ],
+      },
+    };
+    supabase.rpc.mockImplementation((name: string) =>
+      Promise.resolve(
+        name === 'admin_remove_assignment' ? { data: ['f1.mp3'], error: null } : { data: null, error: null },
+      ),
+    );
+    const onRemoved = vi.fn();
+    render(
+      wrap(
+        <AssignmentActions
+          assignment={withPrivateStep}
+          title="Sleep well"
+          audios={audios}
+          onRemoved={onRemoved}
+        />,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Sleep well from this client' }));
+    expect(
+      screen.getByText(/The audio uploaded for this client for its steps is deleted with it/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    await vi.waitFor(() => expect(onRemoved).toHaveBeenCalled());
+    expect(supabase.rpc).toHaveBeenCalledWith('admin_remove_assignment', {
+      p_id: 'as1',
+      p_keep_audio: false,
+    });
+    expect(storage.remove).toHaveBeenCalledWith(['f1.mp3']);
+    expect(onRemoved).toHaveBeenCalledWith({
+      variant: 'success',
+      text: 'Removed "Sleep well". The audio it included was taken back. The file uploaded for this client for one of its steps was deleted.',
+    });
+  });
+
+  it('says nothing of uploaded files for a copy of catalogue audio only', async () => {
+    supabase.rpc.mockResolvedValue({ data: [], error: null });
+    const onRemoved = vi.fn();
+    render(
+      wrap(
+        <AssignmentActions
+          assignment={assignment}
+          title="Sleep well"
+          audios={audios}
+          onRemoved={onRemoved}
+        />,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Sleep well from this client' }));
+    expect(screen.queryByText(/uploaded for this client/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    await vi.waitFor(() =>
+      expect(onRemoved).toHaveBeenCalledWith({
+        variant: 'success',
+        text: 'Removed "Sleep well". The audio it included was taken back.',
+      }),
+    );
+    expect(storage.remove).not.toHaveBeenCalled();
+  });
+});
+
 describe('a template', () => {
   it('offers catalogue audio only, and says where audio for one client is added', () => {
     render(

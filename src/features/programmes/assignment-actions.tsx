@@ -38,6 +38,9 @@ export function AssignmentActions({
   const uploadedFile = assignment.audio?.uploadedFile ?? null;
   // Audio uploaded for this client goes with the assignment: there is nothing to keep or take back.
   const granted = assignment.access === 'granted' && !uploadedFile;
+  // Steps of the client's copy with audio uploaded for them: those files go with the assignment whatever is
+  // chosen for the catalogue audio (docs/programmes.md "Private audio as a step").
+  const uploadedSteps = assignment.programme?.steps.filter((step) => step.uploadedFile).length ?? 0;
   const removal = useRemoveAssignment();
   const edit = useEditAssignment();
   // A copy's steps may be audio uploaded for this client: the ones uploaded before are offered in its editor.
@@ -52,17 +55,19 @@ export function AssignmentActions({
 
   async function remove(): Promise<boolean> {
     try {
-      await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio });
+      const deletedFiles = await removal.mutateAsync({ id: assignment.id, keepAudio: granted && keepAudio });
       refresh();
+      const removed = uploadedFile
+        ? text.removedUploaded(title)
+        : !granted
+          ? text.removedOffered(title)
+          : keepAudio
+            ? text.removedKept(title)
+            : text.removed(title);
       onRemoved({
         variant: 'success',
-        text: uploadedFile
-          ? text.removedUploaded(title)
-          : !granted
-            ? text.removedOffered(title)
-            : keepAudio
-              ? text.removedKept(title)
-              : text.removed(title),
+        text:
+          !uploadedFile && deletedFiles > 0 ? `${removed} ${text.removedStepFiles(deletedFiles)}` : removed,
       });
       return true;
     } catch (error) {
@@ -129,6 +134,7 @@ export function AssignmentActions({
           onConfirm={remove}
           pending={removal.isPending}
         >
+          {uploadedSteps > 0 ? <p className="text-foreground">{text.removeStepFilesNote}</p> : null}
           {granted ? (
             <fieldset className="space-y-2">
               <legend className="text-sm font-semibold text-foreground">{text.keepLegend}</legend>

@@ -411,9 +411,11 @@ export const useEditAssignment = () =>
  * here, since SQL cannot delete them.
  */
 export const useRemoveAssignment = () =>
-  useProgrammesMutation(async (removal: { id: string; keepAudio: boolean }): Promise<void> => {
-    for (const file of await removeAssignment(removal.id, removal.keepAudio))
-      await removePrivateAudioFile(file);
+  useProgrammesMutation(async (removal: { id: string; keepAudio: boolean }): Promise<number> => {
+    // The files of audio uploaded for this client that went with it (none that another assignment still uses).
+    const files = await removeAssignment(removal.id, removal.keepAudio);
+    for (const file of files) await removePrivateAudioFile(file);
+    return files.length;
   });
 
 export const useSaveClientNote = () =>
