@@ -5,7 +5,7 @@ import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
 import { messageOf, Notice } from './notice';
 import { readAudioDuration } from './audio-duration';
 import { UploadProgress } from './upload-progress';
-import { checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
+import { AUDIO_FILE_ACCEPT, checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
 import { formatLength } from './length-input';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */
@@ -127,7 +127,7 @@ function AudioSlot({
           <input
             id={`${id}-file`}
             type="file"
-            accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+            accept={AUDIO_FILE_ACCEPT}
             className="sr-only"
             disabled={progress !== null}
             onChange={(event) => void choose(event)}

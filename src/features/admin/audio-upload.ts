@@ -14,6 +14,9 @@ export interface AudioFormat {
   contentType: 'audio/mpeg' | 'audio/mp4';
 }
 
+/** What the file pickers offer: the formats checkAudioFile accepts. */
+export const AUDIO_FILE_ACCEPT = '.mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a';
+
 /**
  * Checks a chosen file is an MP3 or an M4A by its name, its declared type and its first bytes (an ID3 tag or
  * an MPEG frame sync; an ISO 'ftyp' box), and that it fits the bucket.

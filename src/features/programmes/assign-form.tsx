@@ -4,7 +4,8 @@ import { programmesAdminText as text } from '@/content/programmes';
 import { adminText } from '@/content/admin';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { UploadProgress } from '@/features/admin/upload-progress';
-import { checkPrivateUpload } from './check-private-upload';
+import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
+import { checkPrivateUpload, titleFromFileName } from './check-private-upload';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
@@ -178,13 +179,13 @@ export function AssignForm({
               id={`${id}-file`}
               type="file"
               {...describedBy(`${id}-file`, null, true)}
-              accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+              accept={AUDIO_FILE_ACCEPT}
               className={inputClass}
               disabled={pending}
               onChange={(event) => {
                 const chosen = event.currentTarget.files?.[0] ?? null;
                 setFile(chosen);
-                if (chosen && !uploadTitle.trim()) setUploadTitle(chosen.name.replace(/\.[^.]+$/, ''));
+                if (chosen && !uploadTitle.trim()) setUploadTitle(titleFromFileName(chosen));
               }}
             />
           </Field>

@@ -18,3 +18,8 @@ export async function checkPrivateUpload(file: File | null, title: string): Prom
   if (typeof format === 'string') return { ok: false, message: catalogueText[format] };
   return { ok: true, file, format, durationSeconds: await readAudioDuration(file, format.extension) };
 }
+
+/** The title a chosen file suggests: its name without the extension. */
+export function titleFromFileName(file: File): string {
+  return file.name.replace(/\.[^.]+$/, '');
+}

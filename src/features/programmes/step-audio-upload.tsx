@@ -5,7 +5,8 @@ import { inputClass } from '@/components/ui/input-style';
 import { programmesAdminText as text } from '@/content/programmes';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
 import { UploadProgress } from '@/features/admin/upload-progress';
-import { checkPrivateUpload } from './check-private-upload';
+import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
+import { checkPrivateUpload, titleFromFileName } from './check-private-upload';
 import { useUploadPrivateStepAudio } from './programmes-api';
 
 /**
@@ -62,13 +63,13 @@ export function StepAudioUpload({
           id={`${id}-file`}
           type="file"
           {...describedBy(`${id}-file`, null, true)}
-          accept=".mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a"
+          accept={AUDIO_FILE_ACCEPT}
           className={inputClass}
           disabled={pending}
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0] ?? null;
             setFile(chosen);
-            if (chosen && !title.trim()) setTitle(chosen.name.replace(/\.[^.]+$/, ''));
+            if (chosen && !title.trim()) setTitle(titleFromFileName(chosen));
           }}
         />
       </Field>
