@@ -131,11 +131,15 @@ export async function openDevice(
   return { context, page, problems };
 }
 
-/** Signs the demo customer in on a device and waits for My Account to list `title` to play. */
-export async function signInToAccount(page: Page, title: string): Promise<void> {
+/** Signs `customer` in on a device and waits for My Account to list `title` to play. */
+export async function signInToAccount(
+  page: Page,
+  customer: { email: string; password: string },
+  title: string,
+): Promise<void> {
   await page.goto('/auth?redirectTo=%2Faccount');
   await waitForHydration(page);
-  await submitSignIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  await submitSignIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: `Play ${title}` })).toBeVisible({ timeout: 40_000 });
 }

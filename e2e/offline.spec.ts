@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { axeProblems } from './axe';
 import {
@@ -9,6 +9,7 @@ import {
   test,
   waitForHydration,
 } from './fixtures';
+import { adminToken, createCustomer, createListener, createPaidOrder, type Customer } from './stack-data';
 
 // Offline listening (docs/offline-listening.md) in Chromium against the production build (its service worker)
 // and the local stack: save a track in My Account, cut the network, reload (a cold start of the app from the
@@ -16,21 +17,19 @@ import {
 // the page is online again; axe and the keyboard on the offline controls at 375 and 1280 px.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const PASSWORD = 'password123';
-const CUSTOMER = 'customer@example.com';
-// The demo customer's newest purchase (supabase/local/seed/demo-purchases.ts).
+// The newest of the three audios each test's own listener owns (createListener in e2e/stack-data.ts).
 const TITLE = 'Deep Relaxation Foundations';
-// A demo-orders customer (supabase/local/seed/demo-orders.ts) whose newest paid order this file refunds; the admin
-// journeys refund other customers' orders.
-const REFUNDED_CUSTOMER = 'grace.okafor@example.com';
+/** An audio a test buys and has refunded; the seeded catalogue's, published. */
+const REFUNDED_SLUG = 'sleep-deeply-tonight';
+const REFUNDED_TITLE = 'Sleep Deeply Tonight';
 
 test.use({ serviceWorkers: 'allow' });
 
-async function signIn(page: Page, email: string, firstTitle: string) {
+async function signIn(page: Page, customer: Customer, firstTitle: string) {
   await page.goto('/auth?redirectTo=%2Faccount');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('button', { name: `Play ${firstTitle}`, exact: true })).toBeVisible({
@@ -78,11 +77,12 @@ function allowOfflineFailures(consoleProblems: string[]) {
 test('a saved track plays and seeks with the network off, after a cold start of the app', async ({
   page,
   context,
+  request,
   consoleProblems,
 }) => {
   test.setTimeout(180_000);
   await prepareListener(page);
-  await signIn(page, CUSTOMER, TITLE);
+  await signIn(page, await createListener(request, 'offline'), TITLE);
   // The first save, on the page signing in reached (loaded at /auth, so no worker can control it): no reload.
   await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
   await expect(page.getByRole('button', { name: `Remove from this device: ${TITLE}` }).first()).toBeVisible();
@@ -166,15 +166,6 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   allowOfflineFailures(consoleProblems);
 });
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 test('after a refund, the saved copy is removed once the app is online again', async ({
   page,
   context,
@@ -182,29 +173,24 @@ test('after a refund, the saved copy is removed once the app is online again', a
   consoleProblems,
 }) => {
   test.setTimeout(180_000);
-  const customerToken = await tokenFor(request, REFUNDED_CUSTOMER);
-  const purchases = await request.get(
-    `${stackUrl}/rest/v1/purchases?select=title,order_id,created_at&order_id=not.is.null&order=created_at.desc`,
-    { headers: { apikey: ANON_KEY, authorization: `Bearer ${customerToken}` } },
-  );
-  expect(purchases.ok()).toBe(true);
-  const [newest] = (await purchases.json()) as { title: string; order_id: string }[];
-  if (!newest) throw new Error('The demo customer has no paid purchase to refund');
+  // A customer of the test's own buys one audio (through the Stripe stand-in), which the admin then refunds.
+  const buyer = await createCustomer(request, 'offline-refund');
+  const orderId = await createPaidOrder(request, buyer, REFUNDED_SLUG);
 
   await prepareListener(page);
-  await signIn(page, REFUNDED_CUSTOMER, newest.title);
-  await save(page, newest.title);
-  await expect(deviceSection(page).getByRole('heading', { name: newest.title })).toBeVisible();
+  await signIn(page, buyer, REFUNDED_TITLE);
+  await save(page, REFUNDED_TITLE);
+  await expect(deviceSection(page).getByRole('heading', { name: REFUNDED_TITLE })).toBeVisible();
 
   // Offline at the moment of the refund: nothing can change on the device yet.
   await context.setOffline(true);
   const refund = await request.post(`${stackUrl}/functions/v1/refund-order`, {
     headers: {
       apikey: ANON_KEY,
-      authorization: `Bearer ${await tokenFor(request, 'admin@example.com')}`,
+      authorization: `Bearer ${await adminToken(request)}`,
       'content-type': 'application/json',
     },
-    data: { orderId: newest.order_id },
+    data: { orderId },
   });
   expect(refund.ok()).toBe(true);
   expect((await storedKeys(page)).length).toBe(1);
@@ -212,7 +198,7 @@ test('after a refund, the saved copy is removed once the app is online again', a
   // Back online: the copy and its entry go.
   await context.setOffline(false);
   await expect(page.getByText('Audio you no longer own was removed from this device.')).toBeVisible();
-  await expect(deviceSection(page).getByRole('heading', { name: newest.title })).toHaveCount(0);
+  await expect(deviceSection(page).getByRole('heading', { name: REFUNDED_TITLE })).toHaveCount(0);
   expect(await storedKeys(page)).toEqual([]);
   allowOfflineFailures(consoleProblems);
 });
@@ -225,11 +211,12 @@ const VIEWPORTS = [
 for (const { name, viewport } of VIEWPORTS) {
   test(`offline controls: axe finds nothing and the keyboard saves and removes (${name}, ${viewport.width} px)`, async ({
     page,
+    request,
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await prepareListener(page);
-    await signIn(page, CUSTOMER, TITLE);
+    await signIn(page, await createListener(request, 'offline-keys'), TITLE);
 
     // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
     await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
@@ -266,10 +253,13 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
-test("the player's now-playing view saves the current track and removes it again", async ({ page }) => {
+test("the player's now-playing view saves the current track and removes it again", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await prepareListener(page);
-  await signIn(page, CUSTOMER, TITLE);
+  await signIn(page, await createListener(request, 'offline-bar'), TITLE);
   await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
   const bar = page.getByRole('region', { name: 'Audio player' });
   await bar.getByRole('button', { name: 'Expand player' }).click();
@@ -286,7 +276,7 @@ test("the player's now-playing view saves the current track and removes it again
 
 // A demo-orders customer who bought a package (supabase/local/seed/demo-orders.ts, which records its order
 // items as fulfilment does, so My Account knows the package); no other journey refunds it.
-const PACKAGE_CUSTOMER = 'sam.patel@example.com';
+const PACKAGE_CUSTOMER = { email: 'sam.patel@example.com', password: 'password123' };
 
 for (const { name, viewport } of VIEWPORTS) {
   test(`a package saves and removes as a whole; offline, 'Your audio' is marked and axe-clean (${name}, ${viewport.width} px)`, async ({
@@ -299,8 +289,8 @@ for (const { name, viewport } of VIEWPORTS) {
     await prepareListener(page);
     await page.goto('/auth?redirectTo=%2Faccount');
     await waitForHydration(page);
-    await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PACKAGE_CUSTOMER.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const packages = page.getByRole('list', { name: 'Packages' });
     const save = packages.getByRole('button', { name: /^Save package for offline: / });

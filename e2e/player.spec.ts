@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { axeProblems } from './axe';
-import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtures';
+import { expect as baseExpect, DEMO_CUSTOMER, test, waitForHydration, stackUrl } from './fixtures';
+import { createListener } from './stack-data';
 
-// The persistent player as the demo customer, in real Chromium against the production build and the local
+// The persistent player as a customer who owns three audios, in real Chromium against the production build and the local
 // stack, on a phone (touch, 375 px) and a desktop (1280 px): My Account → play → next/previous → the seek
 // slider's keys → shuffle → keyboard → queue → seek (206) → download → reload resumes; refusal of someone
 // else's audio; axe on the player collapsed and expanded, 375 and 1280 px, both palettes. How fast audio
@@ -12,8 +13,7 @@ import { expect as baseExpect, test, waitForHydration, stackUrl } from './fixtur
 
 // Generous waits: the machine running the suite may be busy; nothing here is a timing assertion.
 const expect = baseExpect.configure({ timeout: 20_000 });
-const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
-// The demo order's three audios, newest purchase first (supabase/local/seed/demo-purchases.ts).
+// The demo customer's three audios, newest first, which createListener grants in the same order.
 const TITLES = ['Deep Relaxation Foundations', 'Calm Mind, Easy Breathing', 'Sleep Deeply Tonight'];
 
 type AudioWindow = Window & { __playerAudio?: HTMLAudioElement };
@@ -43,11 +43,20 @@ async function prepare(page: Page, { safetyAcknowledged = false, palette = 'defa
   );
 }
 
-async function signInToAccount(page: Page, press: (locator: Locator) => Promise<void> = (l) => l.click()) {
+/**
+ * Signs in a new customer who owns the demo customer's three audios (e2e/stack-data.ts): each test listens as
+ * its own customer, so no other test's positions are offered to it as another device's.
+ */
+async function signInToAccount(
+  page: Page,
+  request: APIRequestContext,
+  press: (locator: Locator) => Promise<void> = (l) => l.click(),
+) {
+  const listener = await createListener(request, 'player');
   await page.goto('/auth?redirectTo=%2Faccount');
   await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+  await page.getByLabel('Email', { exact: true }).fill(listener.email);
+  await page.getByLabel('Password', { exact: true }).fill(listener.password);
   await press(page.getByRole('button', { name: 'Sign In', exact: true }));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('button', { name: `Play ${TITLES[0]}` })).toBeVisible({ timeout: 40_000 });
@@ -120,8 +129,9 @@ for (const { name, use } of VIEWPORTS) {
   test.describe(`on a ${name} (${use.viewport.width} px)`, () => {
     test.use(use);
 
-    test('the demo customer listens: play, next/previous, seek keys, shuffle, keyboard, queue, seek (206), download, reload resumes', async ({
+    test('a customer listens: play, next/previous, seek keys, shuffle, keyboard, queue, seek (206), download, reload resumes', async ({
       page,
+      request,
     }) => {
       test.setTimeout(300_000);
       const phone = name === 'phone';
@@ -134,7 +144,7 @@ for (const { name, use } of VIEWPORTS) {
       });
       // On the phone the cookie question is left open at first: the bar must sit above the banner.
       await prepare(page, { consent: !phone });
-      await signInToAccount(page, press);
+      await signInToAccount(page, request, press);
 
       // First play: the one-time listening-safety notice, then the bar with a spinner until audio starts.
       await press(page.getByRole('button', { name: `Play ${TITLES[0]}` }));
@@ -310,7 +320,7 @@ async function token(request: APIRequestContext, email: string, password: string
 test("nobody else can stream the demo customer's audio: only the audio-url function mints links, for owners", async ({
   request,
 }) => {
-  const owner = await token(request, CUSTOMER.email, CUSTOMER.password);
+  const owner = await token(request, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   const headers = (bearer: string) => ({ apikey: ANON_KEY, authorization: `Bearer ${bearer}` });
   const owned = await request.get(`${stackUrl}/rest/v1/purchases?select=product_id`, {
     headers: headers(owner),
@@ -371,7 +381,7 @@ test('a listen continues across link refreshes: the first link dies, playback ne
       void response.json().then((body: { path: string }) => minted.push(body.path));
   });
   await prepare(page, { safetyAcknowledged: true });
-  await signInToAccount(page);
+  await signInToAccount(page, request);
   await page.getByRole('button', { name: `Play ${TITLES[0]}` }).click();
   await waitPlaying(page);
   const start = await media(page);
@@ -406,11 +416,12 @@ const axeViolations = (page: Page) => axeProblems(page, { exclude: ['header'] })
 for (const palette of ['default', 'high-contrast'] as const) {
   test(`axe finds nothing on the player, collapsed and expanded, at 375 and 1280 px (${palette})`, async ({
     page,
+    request,
   }) => {
     test.setTimeout(300_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await prepare(page, { safetyAcknowledged: true, palette });
-    await signInToAccount(page);
+    await signInToAccount(page, request);
     await page.getByRole('button', { name: `Play ${TITLES[0]}` }).click();
     await waitPlaying(page);
     await bar(page).getByRole('button', { name: 'Pause' }).click();

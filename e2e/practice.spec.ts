@@ -8,15 +8,15 @@ import {
   waitForHydration,
   type AudioWindow,
 } from './fixtures';
+import { createListener } from './stack-data';
 import { walkWithTab } from './tab-walk';
 
 // The practice log (docs/practice-log.md), in real Chromium against the production build and the local stack:
-// the demo customer listens a little over a minute on a "phone" (its own browser context); My Account on a
+// a customer of the test's own listens a little over a minute on a "phone" (its own browser context); My Account on a
 // "computer" (another context, same account) then shows those minutes for today. Axe and the keyboard on the
 // log at 1280 and 375 px; hiding it is remembered.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-// Not the track e2e/resume.spec.ts moves about on the same account at the same time (its positions would mix).
 const TITLE = 'Calm Mind, Easy Breathing';
 const LISTEN_MS = 70_000;
 // Devices with reduced motion: scrolling is instant, so a control Tab scrolls into view is on screen when it is read.
@@ -32,8 +32,9 @@ async function todaysMinutes(page: Page): Promise<number> {
 }
 
 test.describe('practice log', () => {
-  test('minutes listened on the phone show on the computer, today', async ({ browser }) => {
+  test('minutes listened on the phone show on the computer, today', async ({ browser, request }) => {
     test.setTimeout(240_000);
+    const listener = await createListener(request, 'practice');
     const phone = await openDevice(browser, {
       viewport: { width: 375, height: 667 },
       reducedMotion: 'reduce',
@@ -43,10 +44,10 @@ test.describe('practice log', () => {
       reducedMotion: 'reduce',
     });
     try {
-      await signInToAccount(computer.page, TITLE);
+      await signInToAccount(computer.page, listener, TITLE);
       const before = await todaysMinutes(computer.page);
 
-      await signInToAccount(phone.page, TITLE);
+      await signInToAccount(phone.page, listener, TITLE);
       await phone.page.getByRole('button', { name: `Play ${TITLE}` }).click();
       await expect
         .poll(() => phone.page.evaluate(() => (window as AudioWindow).__playerAudio?.paused === false), {
@@ -80,11 +81,13 @@ test.describe('practice log', () => {
   ]) {
     test(`axe and the keyboard on the log at ${viewport.width} px; hiding is remembered`, async ({
       browser,
+      request,
     }) => {
       test.setTimeout(120_000);
+      const listener = await createListener(request, 'practice-log');
       const { context, page, problems } = await openDevice(browser, { viewport, reducedMotion: 'reduce' });
       try {
-        await signInToAccount(page, TITLE);
+        await signInToAccount(page, listener, TITLE);
         const log = page.getByRole('region', { name: 'Your practice' });
         await expect(log.getByRole('table')).toBeVisible();
         expect(await axeProblems(page)).toEqual([]);

@@ -1,18 +1,17 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { axeProblems } from './axe';
-import { ANON_KEY } from '../supabase/local/keys';
 import {
   expect as baseExpect,
   openDevice,
   signInToAccount,
-  stackUrl,
   test,
   waitForHydration,
   type AudioWindow,
 } from './fixtures';
+import { createListener } from './stack-data';
 
 // Resume on any device (docs/listening-positions.md), in real Chromium against the production build and the
-// local stack: the demo customer on a "phone" (its own browser context) leaves a track at 0:40; on a computer
+// local stack: a customer of the test's own on a "phone" (its own browser context) leaves a track at 0:40; on a computer
 // (another context) opening that track offers to continue there; then the phone moves on to 1:10 while the
 // computer, left at 0:20 and paused on screen, asks which within 20 s (no reload). Axe on the question at 1280 and 375 px.
 
@@ -53,46 +52,29 @@ async function leaveAt(page: Page, seconds: number) {
   expect(await saved).toBeLessThan(300);
 }
 
-/** Removes the demo customer's positions (as the customer), so later suites start without a question. */
-async function forgetPositions(page: Page) {
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('hypnotherapy-auth') ?? '{}') as { access_token?: string })
-        .access_token,
-  );
-  const response = await page
-    .context()
-    .request.delete(`${stackUrl}/rest/v1/listening_positions?user_id=not.is.null`, {
-      headers: { apikey: ANON_KEY, Authorization: `Bearer ${token ?? ''}` },
-    });
-  expect(response.status()).toBeLessThan(300);
-}
-
 test.describe('resume on any device', () => {
   let contexts: BrowserContext[] = [];
-  let cleanUp: Page | null = null;
   test.afterEach(async () => {
-    if (cleanUp) await forgetPositions(cleanUp);
-    cleanUp = null;
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
   });
 
   test('a position reached on the phone is offered on the computer; a disagreement is asked', async ({
     browser,
+    request,
   }) => {
     test.setTimeout(240_000);
+    const listener = await createListener(request, 'resume');
     const phone = await openDevice(browser, { viewport: { width: 375, height: 667 }, userAgent: IPHONE_UA });
     const computer = await openDevice(browser, { viewport: { width: 1280, height: 800 } });
     contexts = [phone.context, computer.context];
-    cleanUp = phone.page;
 
-    await signInToAccount(phone.page, TITLE);
+    await signInToAccount(phone.page, listener, TITLE);
     await phone.page.getByRole('button', { name: `Play ${TITLE}` }).click();
     await waitPlaying(phone.page);
     await leaveAt(phone.page, 40);
 
-    await signInToAccount(computer.page, TITLE);
+    await signInToAccount(computer.page, listener, TITLE);
     await computer.page.getByRole('button', { name: `Play ${TITLE}` }).click();
     const question = computer.page.getByRole('group', { name: 'Where to continue' });
     await expect(question).toContainText('Continue from 0:40, played on your phone today?');

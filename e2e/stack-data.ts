@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
+import { DEMO_PURCHASE_SLUGS } from '../supabase/local/seed/demo-purchases';
 import { expect as baseExpect, stackUrl, uniqueEmail } from './fixtures';
 import { createConfirmedUser, PASSWORD } from './shop-journey';
 
@@ -177,4 +178,26 @@ export async function createPaidOrder(
     })
     .toBe(true);
   return orderId;
+}
+
+/**
+ * A new customer who owns the demo customer's three audios, granted one at a time by the seeded admin (as
+ * the dashboard's 'Grant audio'), so the newest is 'Deep Relaxation Foundations' as for the demo customer.
+ * For the tests that listen: what they play is remembered on the account (positions, minutes) and offered on
+ * the account's other devices, so each listens as a customer of its own.
+ */
+export async function createListener(request: APIRequestContext, label: string): Promise<Customer> {
+  const customer = await createCustomer(request, label);
+  const token = await tokenFor(request, customer.email, customer.password);
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const admin = await adminToken(request);
+  for (const slug of DEMO_PURCHASE_SLUGS) {
+    const [product] = await restGet<{ id: string }[]>(request, `products?select=id&slug=eq.${slug}`);
+    expect(product, `the published audio ${slug}`).toBeTruthy();
+    await restPost<string>(request, 'rpc/admin_grant_audio', admin, {
+      p_user_id: userId,
+      p_product_id: product!.id,
+    });
+  }
+  return customer;
 }
