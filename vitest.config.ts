@@ -7,6 +7,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Three files at a time on two cores: most backend files wait on a stack, a server or Deno
+    // (docs/architecture.md, "Tests").
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
@@ -24,6 +27,7 @@ export default defineConfig({
           name: 'backend',
           environment: 'node',
           include: ['tests/database/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          globalSetup: ['tests/setup/pglite-template.ts'],
           setupFiles: ['tests/setup/backend.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

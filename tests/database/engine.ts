@@ -12,8 +12,12 @@ export const ENGINE: Engine = process.env.TEST_DATABASE_ENGINE === 'postgres' ? 
 
 const drops = new WeakMap<Database, () => Promise<void>>();
 
-export async function openTestDatabase(): Promise<Database> {
-  if (ENGINE === 'pglite') return createDatabase();
+/**
+ * A database of the test file's own. On PGlite a copy of the run's template (tests/setup/pglite-template.ts);
+ * `fresh` builds it from an empty cluster instead, as `npm start` does.
+ */
+export async function openTestDatabase({ fresh = false } = {}): Promise<Database> {
+  if (ENGINE === 'pglite') return createDatabase(fresh ? { template: null } : {});
   const created = await createTestDatabase(inject('realPostgres'));
   // Fixtures run as postgres; requests (withRequestContext) on a second connection as authenticator.
   const db = await PostgresDatabase.connect(created.url, { requestUrl: created.authenticatorUrl });

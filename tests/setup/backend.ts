@@ -1,4 +1,9 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
+import { useDatabaseTemplate } from '../../supabase/local/db/db.ts';
+
+// In-memory databases start from the run's template (tests/setup/pglite-template.ts; absent in the
+// database-postgres project, which copies its server's template database instead).
+useDatabaseTemplate(inject('pgliteTemplate'));
 
 // Any console.error during a test fails it (Epic Stack convention): errors must be expected and asserted.
 let errorSpy: ReturnType<typeof vi.spyOn>;
