@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// `npm test`: everything that must pass, in order: lint, unused code (knip), typecheck, `deno check` of the edge functions,
-// Vitest (unit, component, database, contract) and Playwright end to end. Every step runs even if an earlier one fails, so one run reports
-// everything; the last line is "N passed, N failed".
+// `npm test`: everything that must pass: lint, unused code (knip), typecheck and `deno check` of the edge functions
+// (side by side: each mostly uses one core; their output is printed whole, in this order), then Vitest (unit,
+// component, database, contract) and Playwright end to end. Every step runs even if an earlier one fails, so one
+// run reports everything; the last line is "N passed, N failed".
 
 const resultsDir = '.test-results';
 
@@ -21,10 +22,41 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
-async function check(name: string, command: string, args: string[]): Promise<StepResult> {
-  console.info(`\n▶ ${name}`);
-  const code = await run(command, args);
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+/** Runs a check with its output held back; resolves with its result and everything it printed. */
+function check(
+  name: string,
+  command: string,
+  args: string[],
+): Promise<{ result: StepResult; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code) => {
+      const passed = code === 0;
+      resolve({
+        result: { name, passed: passed ? 1 : 0, failed: passed ? 0 : 1 },
+        output: Buffer.concat(chunks).toString(),
+      });
+    });
+  });
+}
+
+/** The static checks side by side, then each one's output under its name, in a fixed order. */
+async function staticChecks(): Promise<StepResult[]> {
+  const checks = await Promise.all([
+    check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+    // Unused files, exports and packages (knip.config.ts); a few seconds.
+    check('knip', 'npx', ['knip']),
+    check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+    check('deno check', 'npx', ['tsx', 'scripts/deno-check.ts']),
+  ]);
+  for (const { result, output } of checks) {
+    console.info(`\n▶ ${result.name}`);
+    if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  }
+  return checks.map(({ result }) => result);
 }
 
 async function vitest(): Promise<StepResult> {
@@ -71,11 +103,7 @@ async function main(): Promise<void> {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
   const results: StepResult[] = [];
-  results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
-  // Unused files, exports and packages (knip.config.ts); a few seconds.
-  results.push(await check('knip', 'npx', ['knip']));
-  results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-  results.push(await check('deno check', 'npx', ['tsx', 'scripts/deno-check.ts']));
+  results.push(...(await staticChecks()));
   results.push(await vitest());
   results.push(await playwright());
   console.info('');
