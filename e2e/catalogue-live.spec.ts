@@ -41,6 +41,24 @@ function topOf(page: Page, key: string): Promise<number> {
   );
 }
 
+/**
+ * Where the element rests once the page has settled (fonts, a smooth scroll to a #fragment, late layout on a
+ * busy machine): two reads a poll interval apart agree. Only the live read may move it after this.
+ */
+async function settledTopOf(page: Page, key: string): Promise<number> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  let top = Number.NaN;
+  await expect
+    .poll(async () => {
+      const now = await topOf(page, key);
+      const settled = now === top;
+      top = now;
+      return settled;
+    })
+    .toBe(true);
+  return top;
+}
+
 /** The stack's product rows with the one in view repriced, a new item first and the last category first. */
 function changedProducts(inView: string, pricePence: number) {
   return (table: 'products' | 'packages', rows: Row[]): Row[] => {
@@ -87,7 +105,7 @@ for (const width of [375, 1280]) {
       const item = page.locator(`[data-keep-in-view="product:${slug}"]`);
       await item.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await expect(item).toContainText('£2.99');
-      const before = await topOf(page, `product:${slug}`);
+      const before = await settledTopOf(page, `product:${slug}`);
 
       release();
       await expect(item).toContainText('£3.49');
@@ -110,7 +128,7 @@ for (const width of [375, 1280]) {
     await waitForHydration(page);
     const key = 'category:category-weight-management';
     await expect.poll(() => topOf(page, key)).toBeLessThan(200);
-    const before = await topOf(page, key);
+    const before = await settledTopOf(page, key);
     expect(before).toBeGreaterThan(0);
 
     release();
@@ -143,7 +161,7 @@ for (const width of [375, 1280]) {
     const card = page.locator(`[data-keep-in-view="package:${slug}"]`);
     await card.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await expect(card).toContainText('£6.99');
-    const before = await topOf(page, `package:${slug}`);
+    const before = await settledTopOf(page, `package:${slug}`);
 
     release();
     await expect(card).toContainText('£5.49');
