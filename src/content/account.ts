@@ -30,6 +30,7 @@ export const accountText = {
     afterDiscount: (price: string) => `${price} after discount`,
     category: 'Category',
     unavailable: 'This audio is not available to stream yet.',
+    loading: 'Loading your audio…',
     empty: {
       title: 'No audio yet',
       text: 'When you buy a self-hypnosis audio or a package it appears here, ready to play and download.',

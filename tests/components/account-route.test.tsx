@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSettingsStoreForTests } from '@/features/accessibility/settings-store';
@@ -134,6 +134,46 @@ describe('/account', () => {
     await waitFor(() =>
       expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Step One']),
     );
+  });
+
+  it("while what is held back loads, lists only what was paid for: never a locked step, even for a moment", async () => {
+    signIn('programme-loading@example.com'); // an account of its own: My Account's query cache outlives a test
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p3', title: 'Locked Step', category: 'Sleep', price: 0, created_at: '2026-11-22T10:00:00Z', download_url: null, product_id: 'prod-3' },
+        { id: 'p2', title: 'Open Step', category: 'Sleep', price: 0, created_at: '2026-11-21T10:00:00Z', download_url: null, product_id: 'prod-2' },
+        { id: 'p1', title: 'Bought Audio', category: 'Sleep', price: '2.99', created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1', order_id: 'o1' },
+      ],
+      error: null,
+    });
+    let answer!: (result: { data: string[]; error: null }) => void;
+    fake.client.rpcs.my_locked_audio = () => new Promise((resolve) => (answer = resolve));
+    await renderAccount();
+    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    const titles = () => within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles()).toEqual(['Bought Audio']);
+    expect(screen.queryByRole('button', { name: 'Play Locked Step' })).not.toBeInTheDocument();
+    await act(async () => answer({ data: ['prod-3'], error: null }));
+    await waitFor(() => expect(titles()).toEqual(['Open Step', 'Bought Audio']));
+  });
+
+  it("a client given audio only by a programme sees 'Loading your audio…' until it is known, not 'No audio yet'", async () => {
+    signIn('programme-only@example.com');
+    fake.client.tables.purchases = () => ({
+      data: [
+        { id: 'p1', title: 'Step One', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1' },
+      ],
+      error: null,
+    });
+    let answer!: (result: { data: string[]; error: null }) => void;
+    fake.client.rpcs.my_locked_audio = () => new Promise((resolve) => (answer = resolve));
+    await renderAccount();
+    expect(await screen.findByText('Loading your audio…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('No audio yet')).not.toBeInTheDocument();
+    await act(async () => answer({ data: [], error: null }));
+    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    expect(within(audio).getByRole('heading', { level: 3 })).toHaveTextContent('Step One');
+    expect(screen.queryByText('Loading your audio…')).not.toBeInTheDocument();
   });
 
   it('shows what each audio was paid as: part of its package, a discounted single as such (issue 29)', async () => {

@@ -55,7 +55,7 @@ export function createFakeClient() {
     programme_progress: () => ({ data: [], error: null }),
   };
   // Database functions called with rpc(), by name: what each answers.
-  const rpcs: Record<string, () => QueryResult> = {
+  const rpcs: Record<string, () => QueryResult | Promise<QueryResult>> = {
     my_locked_audio: () => ({ data: [], error: null }),
   };
   const queries: { table: string; calls: [string, unknown[]][] }[] = [];

@@ -21,6 +21,8 @@ interface AccountPageProps {
   userId: string;
   /** Newest first. */
   audios: OwnedAudio[];
+  /** `audios` may still grow (what a programme holds back is loading). */
+  audiosLoading?: boolean;
   player?: AudioActions;
   /** 'From your practitioner' (the programmes feature's section, composed by the route). */
   practitioner?: ReactNode;
@@ -39,6 +41,7 @@ interface AccountPageProps {
 export function AccountPage({
   userId,
   audios,
+  audiosLoading = false,
   nameForm,
   passwordForm,
   onSignOut,
@@ -76,7 +79,13 @@ export function AccountPage({
   return (
     <Container width="4xl" className="space-y-6 pb-16">
       {practitioner}
-      <YourAudioSection audios={audios} player={player} offlineUserId={userId} paidAs={paidAs} />
+      <YourAudioSection
+        audios={audios}
+        loading={audiosLoading}
+        player={player}
+        offlineUserId={userId}
+        paidAs={paidAs}
+      />
       <OnThisDeviceSection
         userId={userId}
         owned={audios.flatMap((audio) =>

@@ -52,6 +52,8 @@ interface YourAudioSectionProps {
   offlineUserId?: string;
   /** How each audio (by id) was paid for, from the orders (./paid-as.ts); absent while they load. */
   paidAs?: ReadonlyMap<string, PaidAs>;
+  /** The list may still grow (what a programme holds back is loading): no empty state yet. */
+  loading?: boolean;
 }
 
 /**
@@ -91,7 +93,13 @@ function DownloadAudioButton({ audio }: { audio: PlayableAudio }) {
 }
 
 /** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
-export function YourAudioSection({ audios, player, offlineUserId, paidAs }: YourAudioSectionProps) {
+export function YourAudioSection({
+  audios,
+  player,
+  offlineUserId,
+  paidAs,
+  loading = false,
+}: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   // Offline: what the customer owns (as last seen online), not the empty state (docs/offline-listening.md).
   const offline = useOfflineOwnedAudio(offlineUserId, audios);
@@ -119,7 +127,11 @@ export function YourAudioSection({ audios, player, offlineUserId, paidAs }: Your
       }
     >
       <PackageSaveList audios={playable} paidAs={paidAs} userId={offlineUserId} />
-      {audios.length === 0 ? (
+      {audios.length === 0 && loading ? (
+        <p role="status" className="text-muted-foreground">
+          {text.loading}
+        </p>
+      ) : audios.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6 text-center">
           <h3 className="font-serif text-xl font-bold text-foreground">{text.empty.title}</h3>
           <p className="mx-auto mt-2 max-w-prose text-muted-foreground">{text.empty.text}</p>

@@ -93,6 +93,7 @@ function AccountBody({
     <AccountPage
       userId={userId}
       audios={open.audios}
+      audiosLoading={open.loading}
       player={playerActions}
       practitioner={
         <FromPractitionerSection
