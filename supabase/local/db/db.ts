@@ -42,12 +42,24 @@ export function useDatabaseTemplate(file: string | undefined): void {
   defaultTemplate = file;
 }
 
+/** The tarball an in-memory database starts from, if any. */
+function templateFor(options: DatabaseOptions, dataDir: string | undefined): string | null | undefined {
+  // A persisted database is built, or reopened, in its own folder.
+  if (dataDir !== undefined) return null;
+  if (options.template !== undefined) return options.template;
+  // The run's template holds this repository's supabase/ folder, not another one's.
+  return options.supabaseDir === undefined ? defaultTemplate : null;
+}
+
 /**
  * Builds a fresh in-memory database (bootstrap, migrations, seed, demo accounts) and writes its data folder to
  * `file` as an uncompressed tarball, for createDatabase's `template`. Loading one takes about a sixth of the
  * time of building the database again.
  */
-export async function writeDatabaseTemplate(file: string, options: { supabaseDir?: string } = {}): Promise<void> {
+export async function writeDatabaseTemplate(
+  file: string,
+  options: { supabaseDir?: string } = {},
+): Promise<void> {
   const db = await createDatabase({ ...options, template: null });
   try {
     const dump = await db.dumpDataDir('none');
@@ -94,7 +106,7 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
 export async function createDatabase(options: DatabaseOptions = {}): Promise<PGlite> {
   const supabaseDir = path.resolve(options.supabaseDir ?? DEFAULT_SUPABASE_DIR);
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
-  const template = dataDir === undefined ? (options.template === undefined ? defaultTemplate : options.template) : null;
+  const template = templateFor(options, dataDir);
 
   let lockPath: string | undefined;
   if (dataDir !== undefined) {
