@@ -119,15 +119,22 @@ describe('/account', () => {
     expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders
   });
 
+  /** A purchase row as the purchases table answers it: given (price 0, no order) unless `paid` names an order. */
+  const purchaseRow = (id: string, title: string, productId: string, created: string, paid?: string) => ({
+    id, title, category: 'Sleep', price: paid ? '2.99' : 0, created_at: `${created}T10:00:00Z`, download_url: null,
+    product_id: productId, ...(paid ? { order_id: paid } : {}),
+  });
+  /** Signs in an account of its own (My Account's query cache outlives a test) that owns `rows`. */
+  const signInOwning = (email: string, rows: ReturnType<typeof purchaseRow>[]) => {
+    signIn(email);
+    fake.client.tables.purchases = () => ({ data: rows, error: null });
+  };
+
   it("leaves out of 'Your audio' what a programme step still holds back (docs/programmes.md)", async () => {
-    signIn('programme-client@example.com'); // an account of its own: My Account's query cache outlives a test
-    fake.client.tables.purchases = () => ({
-      data: [
-        { id: 'p2', title: 'Step Two', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-2' },
-        { id: 'p1', title: 'Step One', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1' },
-      ],
-      error: null,
-    });
+    signInOwning('programme-client@example.com', [
+      purchaseRow('p2', 'Step Two', 'prod-2', '2026-11-20'),
+      purchaseRow('p1', 'Step One', 'prod-1', '2026-11-20'),
+    ]);
     fake.client.rpcs.my_locked_audio = () => ({ data: ['prod-2'], error: null });
     await renderAccount();
     const audio = await screen.findByRole('list', { name: 'Your audio' });
@@ -137,15 +144,11 @@ describe('/account', () => {
   });
 
   it("while what is held back loads, lists only what was paid for: never a locked step, even for a moment", async () => {
-    signIn('programme-loading@example.com'); // an account of its own: My Account's query cache outlives a test
-    fake.client.tables.purchases = () => ({
-      data: [
-        { id: 'p3', title: 'Locked Step', category: 'Sleep', price: 0, created_at: '2026-11-22T10:00:00Z', download_url: null, product_id: 'prod-3' },
-        { id: 'p2', title: 'Open Step', category: 'Sleep', price: 0, created_at: '2026-11-21T10:00:00Z', download_url: null, product_id: 'prod-2' },
-        { id: 'p1', title: 'Bought Audio', category: 'Sleep', price: '2.99', created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1', order_id: 'o1' },
-      ],
-      error: null,
-    });
+    signInOwning('programme-loading@example.com', [
+      purchaseRow('p3', 'Locked Step', 'prod-3', '2026-11-22'),
+      purchaseRow('p2', 'Open Step', 'prod-2', '2026-11-21'),
+      purchaseRow('p1', 'Bought Audio', 'prod-1', '2026-11-20', 'o1'),
+    ]);
     let answer!: (result: { data: string[]; error: null }) => void;
     fake.client.rpcs.my_locked_audio = () => new Promise((resolve) => (answer = resolve));
     await renderAccount();
@@ -158,13 +161,7 @@ describe('/account', () => {
   });
 
   it("a client given audio only by a programme sees 'Loading your audio…' until it is known, not 'No audio yet'", async () => {
-    signIn('programme-only@example.com');
-    fake.client.tables.purchases = () => ({
-      data: [
-        { id: 'p1', title: 'Step One', category: 'Sleep', price: 0, created_at: '2026-11-20T10:00:00Z', download_url: null, product_id: 'prod-1' },
-      ],
-      error: null,
-    });
+    signInOwning('programme-only@example.com', [purchaseRow('p1', 'Step One', 'prod-1', '2026-11-20')]);
     let answer!: (result: { data: string[]; error: null }) => void;
     fake.client.rpcs.my_locked_audio = () => new Promise((resolve) => (answer = resolve));
     await renderAccount();
