@@ -3,10 +3,9 @@ import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
 import { adminText } from '@/content/admin';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { UploadProgress } from '@/features/admin/upload-progress';
-import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
-import { checkPrivateUpload, titleFromFileName } from './check-private-upload';
-import { describedBy, Field } from '@/components/ui/field';
+import { checkPrivateUpload } from './check-private-upload';
+import { PrivateAudioFields } from './private-audio-fields';
+import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AudioOption } from './programme-editor';
 import {
@@ -172,36 +171,17 @@ export function AssignForm({
         </select>
       </Field>
       {uploading ? (
-        <>
-          <Field id={`${id}-file`} label={text.fileLabel} help={text.fileHelp}>
-            <input
-              key={fileKey}
-              id={`${id}-file`}
-              type="file"
-              {...describedBy(`${id}-file`, null, true)}
-              accept={AUDIO_FILE_ACCEPT}
-              className={inputClass}
-              disabled={pending}
-              onChange={(event) => {
-                const chosen = event.currentTarget.files?.[0] ?? null;
-                setFile(chosen);
-                if (chosen && !uploadTitle.trim()) setUploadTitle(titleFromFileName(chosen));
-              }}
-            />
-          </Field>
-          <Field id={`${id}-upload-title`} label={text.uploadTitleLabel}>
-            <input
-              id={`${id}-upload-title`}
-              className={inputClass}
-              maxLength={200}
-              value={uploadTitle}
-              onChange={(event) => setUploadTitle(event.target.value)}
-            />
-          </Field>
-          {upload.isPending ? (
-            <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
-          ) : null}
-        </>
+        <PrivateAudioFields
+          id={id}
+          fileLabel={text.fileLabel}
+          titleLabel={text.uploadTitleLabel}
+          title={uploadTitle}
+          onTitle={setUploadTitle}
+          onFile={setFile}
+          disabled={pending}
+          progress={upload.isPending ? progress : null}
+          fileKey={fileKey}
+        />
       ) : null}
       <Field id={`${id}-note`} label={text.noteLabel}>
         <textarea

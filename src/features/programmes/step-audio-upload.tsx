@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field } from '@/components/ui/field';
-import { inputClass } from '@/components/ui/input-style';
 import { programmesAdminText as text } from '@/content/programmes';
 import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { UploadProgress } from '@/features/admin/upload-progress';
-import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
-import { checkPrivateUpload, titleFromFileName } from './check-private-upload';
+import { checkPrivateUpload } from './check-private-upload';
+import { PrivateAudioFields } from './private-audio-fields';
 import { useUploadPrivateStepAudio } from './programmes-api';
 
 /**
@@ -58,33 +55,16 @@ export function StepAudioUpload({
   return (
     <div role="group" aria-label={text.stepUploadGroup(step)} className="space-y-3 rounded-lg bg-muted p-3">
       {message ? <Notice variant={message.variant}>{message.text}</Notice> : null}
-      <Field id={`${id}-file`} label={text.stepFileLabel(step)} help={text.fileHelp}>
-        <input
-          id={`${id}-file`}
-          type="file"
-          {...describedBy(`${id}-file`, null, true)}
-          accept={AUDIO_FILE_ACCEPT}
-          className={inputClass}
-          disabled={pending}
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0] ?? null;
-            setFile(chosen);
-            if (chosen && !title.trim()) setTitle(titleFromFileName(chosen));
-          }}
-        />
-      </Field>
-      <Field id={`${id}-title`} label={text.stepUploadTitleLabel(step)}>
-        <input
-          id={`${id}-title`}
-          className={inputClass}
-          maxLength={200}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </Field>
-      {upload.isPending ? (
-        <UploadProgress id={`${id}-progress`} label={text.uploading(progress)} percent={progress} />
-      ) : null}
+      <PrivateAudioFields
+        id={id}
+        fileLabel={text.stepFileLabel(step)}
+        titleLabel={text.stepUploadTitleLabel(step)}
+        title={title}
+        onTitle={setTitle}
+        onFile={setFile}
+        disabled={pending}
+        progress={upload.isPending ? progress : null}
+      />
       <Button type="button" size="sm" disabled={pending} onClick={() => void start()}>
         {pending ? text.stepUploading : text.stepUpload(step)}
       </Button>
