@@ -141,5 +141,7 @@ export async function signInToAccount(
   await waitForHydration(page);
   await submitSignIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
-  await expect(page.getByRole('button', { name: `Play ${title}` })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('button', { name: `Play ${title}`, exact: true })).toBeVisible({
+    timeout: 40_000,
+  });
 }

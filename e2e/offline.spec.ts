@@ -5,11 +5,12 @@ import {
   type AudioWindow,
   expect as baseExpect,
   prepareListener,
+  signInToAccount,
   stackUrl,
   test,
   waitForHydration,
 } from './fixtures';
-import { adminToken, createCustomer, createListener, createPaidOrder, type Customer } from './stack-data';
+import { adminToken, createCustomer, createListener, createPaidOrder } from './stack-data';
 
 // Offline listening (docs/offline-listening.md) in Chromium against the production build (its service worker)
 // and the local stack: save a track in My Account, cut the network, reload (a cold start of the app from the
@@ -24,18 +25,6 @@ const REFUNDED_SLUG = 'sleep-deeply-tonight';
 const REFUNDED_TITLE = 'Sleep Deeply Tonight';
 
 test.use({ serviceWorkers: 'allow' });
-
-async function signIn(page: Page, customer: Customer, firstTitle: string) {
-  await page.goto('/auth?redirectTo=%2Faccount');
-  await waitForHydration(page);
-  await page.getByLabel('Email', { exact: true }).fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('button', { name: `Play ${firstTitle}`, exact: true })).toBeVisible({
-    timeout: 40_000,
-  });
-}
 
 const deviceSection = (page: Page) => page.getByRole('region', { name: 'On this device' });
 
@@ -82,7 +71,7 @@ test('a saved track plays and seeks with the network off, after a cold start of 
 }) => {
   test.setTimeout(180_000);
   await prepareListener(page);
-  await signIn(page, await createListener(request, 'offline'), TITLE);
+  await signInToAccount(page, await createListener(request, 'offline'), TITLE);
   // The first save, on the page signing in reached (loaded at /auth, so no worker can control it): no reload.
   await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click();
   await expect(page.getByRole('button', { name: `Remove from this device: ${TITLE}` }).first()).toBeVisible();
@@ -178,7 +167,7 @@ test('after a refund, the saved copy is removed once the app is online again', a
   const orderId = await createPaidOrder(request, buyer, REFUNDED_SLUG);
 
   await prepareListener(page);
-  await signIn(page, buyer, REFUNDED_TITLE);
+  await signInToAccount(page, buyer, REFUNDED_TITLE);
   await save(page, REFUNDED_TITLE);
   await expect(deviceSection(page).getByRole('heading', { name: REFUNDED_TITLE })).toBeVisible();
 
@@ -216,7 +205,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await prepareListener(page);
-    await signIn(page, await createListener(request, 'offline-keys'), TITLE);
+    await signInToAccount(page, await createListener(request, 'offline-keys'), TITLE);
 
     // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
     await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
@@ -259,7 +248,7 @@ test("the player's now-playing view saves the current track and removes it again
 }) => {
   test.setTimeout(120_000);
   await prepareListener(page);
-  await signIn(page, await createListener(request, 'offline-bar'), TITLE);
+  await signInToAccount(page, await createListener(request, 'offline-bar'), TITLE);
   await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
   const bar = page.getByRole('region', { name: 'Audio player' });
   await bar.getByRole('button', { name: 'Expand player' }).click();
