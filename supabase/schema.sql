@@ -31,6 +31,15 @@ create type public.app_role as enum ('admin', 'customer');
 
 -- Tables
 
+create table private.account_owners (
+  user_id uuid not null,
+  proven_at timestamp with time zone default now() not null,
+  proof text not null,
+  constraint account_owners_pkey PRIMARY KEY (user_id),
+  constraint account_owners_proof_check CHECK ((proof = ANY (ARRAY['signup_proof'::text, 'new_password'::text, 'existing'::text, 'provisioned'::text]))),
+  constraint account_owners_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
 create table private.assignment_purchases (
   purchase_id uuid not null,
   assignment_id uuid not null,
@@ -41,6 +50,13 @@ create table private.assignment_purchases (
 alter table private.assignment_purchases enable row level security;
 alter table private.assignment_purchases force row level security;
 CREATE INDEX assignment_purchases_assignment_id_idx ON private.assignment_purchases USING btree (assignment_id);
+
+create table private.password_changes (
+  user_id uuid not null,
+  changed_at timestamp with time zone not null,
+  constraint password_changes_pkey PRIMARY KEY (user_id),
+  constraint password_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
 
 create table public.admin_activity (
   id bigint generated always as identity not null,
@@ -551,6 +567,21 @@ grant select on public.user_roles to service_role;
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION private.admin_role_needs_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.role = 'admin'::public.app_role
+    and not exists (select 1 from private.account_owners o where o.user_id = new.user_id) then
+    raise exception 'That account has not been confirmed by its owner yet' using errcode = 'P0001';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.assignment_audio_locked(p_assignment_id uuid, p_product_id uuid, p_now timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
@@ -667,55 +698,59 @@ $function$;
 
 grant execute on function private.is_admin(uid uuid) to authenticated;
 
-CREATE OR REPLACE FUNCTION private.link_appointments_to_account()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.email is not null and new.email_confirmed_at is not null then
-    update public.appointments a set user_id = new.id
-    where a.user_id is null and lower(a.invitee_email) = lower(new.email);
-  end if;
-  return null;
-end
-$function$;
-
-CREATE OR REPLACE FUNCTION private.link_assignments_to_account()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION private.link_pending(p_user_id uuid)
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
+  v_email text;
   v_id uuid;
 begin
-  if new.email is not null and new.email_confirmed_at is not null then
-    for v_id in
-      update public.client_assignments a set user_id = new.id
-      where a.user_id is null and lower(a.email) = lower(new.email)
-      returning a.id
-    loop
-      perform private.grant_assignment_audio(v_id);
-    end loop;
+  select lower(u.email) into v_email from auth.users u
+  where u.id = p_user_id and u.email_confirmed_at is not null
+    and exists (select 1 from private.account_owners o where o.user_id = u.id);
+  if v_email is null then
+    return;
   end if;
-  return null;
+  for v_id in
+    update public.client_assignments a set user_id = p_user_id
+    where a.user_id is null and lower(a.email) = v_email
+    returning a.id
+  loop
+    perform private.grant_assignment_audio(v_id);
+  end loop;
+  update public.private_audio pa set user_id = p_user_id where pa.user_id is null and lower(pa.email) = v_email;
+  update public.appointments a set user_id = p_user_id
+  where a.user_id is null and lower(a.invitee_email) = v_email;
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.link_private_audio_to_account()
+CREATE OR REPLACE FUNCTION private.link_pending_for_new_owner()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  if new.email is not null and new.email_confirmed_at is not null then
-    update public.private_audio pa set user_id = new.id
-    where pa.user_id is null and lower(pa.email) = lower(new.email);
-  end if;
+  perform private.link_pending(new.user_id);
   return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.pending_until_owned()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.user_id is not null
+    and not exists (select 1 from private.account_owners o where o.user_id = new.user_id) then
+    new.user_id := null;
+  end if;
+  return new;
 end
 $function$;
 
@@ -770,6 +805,33 @@ begin
   return null;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.record_password_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.password_changes as c (user_id, changed_at) values (new.id, clock_timestamp())
+  on conflict (user_id) do update set changed_at = excluded.changed_at;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.session_is_live()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from auth.sessions s
+    where s.id = nullif(auth.jwt() ->> 'session_id', '')::uuid and s.user_id = auth.uid()
+  )
+$function$;
+
+grant execute on function private.session_is_live() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.sync_customer_directory()
  RETURNS trigger
@@ -1952,6 +2014,64 @@ $function$;
 
 grant execute on function public.can_stream_audio(p_user_id uuid, p_product_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_my_account(p_signup_proof text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_session uuid := nullif(auth.jwt() ->> 'session_id', '')::uuid;
+  v_session_started timestamptz;
+  v_email text;
+  v_stored_proof text;
+  v_confirmed timestamptz;
+  v_inbox_proven boolean;
+  v_how text;
+begin
+  if v_uid is null then
+    raise exception 'Sign in first' using errcode = '42501';
+  end if;
+  select s.created_at into v_session_started from auth.sessions s where s.id = v_session and s.user_id = v_uid;
+  if v_session_started is null then
+    raise exception 'This session has ended; sign in again' using errcode = '42501';
+  end if;
+  select lower(u.email), u.raw_user_meta_data ->> 'signup_proof', u.email_confirmed_at
+    into v_email, v_stored_proof, v_confirmed
+  from auth.users u where u.id = v_uid;
+  if v_email is null or v_confirmed is null then
+    raise exception 'Confirm your email address first' using errcode = '42501';
+  end if;
+
+  if not exists (select 1 from private.account_owners o where o.user_id = v_uid) then
+    v_inbox_proven := exists (
+      select 1 from jsonb_array_elements(coalesce(auth.jwt() -> 'amr', '[]'::jsonb)) e
+      where e ->> 'method' in ('otp', 'magiclink', 'recovery', 'invite', 'email/signup', 'email_change')
+    );
+    if not v_inbox_proven then
+      return 'password_needed';
+    end if;
+    if p_signup_proof is not null and length(p_signup_proof) between 32 and 200 and v_stored_proof is not null
+      and v_stored_proof = encode(pg_catalog.sha256(convert_to(p_signup_proof, 'UTF8')), 'hex') then
+      v_how := 'signup_proof';
+    elsif exists (
+      select 1 from private.password_changes c where c.user_id = v_uid and c.changed_at >= v_session_started
+    ) then
+      v_how := 'new_password';
+    else
+      return 'password_needed';
+    end if;
+    insert into private.account_owners (user_id, proof) values (v_uid, v_how) on conflict (user_id) do nothing;
+  end if;
+
+  perform private.link_pending(v_uid);
+  return 'owned';
+end
+$function$;
+
+grant execute on function public.claim_my_account(p_signup_proof text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.claim_order_email(p_order_id uuid, p_kind text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3024,23 +3144,25 @@ grant execute on function public.unfulfilled_sessions(p_session_ids text[]) to s
 
 -- Triggers
 
-CREATE TRIGGER appointments_link_account AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_appointments_to_account();
-
-CREATE TRIGGER client_assignments_link_account AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_assignments_to_account();
-
 CREATE TRIGGER customer_directory_sync AFTER INSERT OR UPDATE OF email, created_at, last_sign_in_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.sync_customer_directory();
 
-CREATE TRIGGER private_audio_link_account AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_private_audio_to_account();
+CREATE TRIGGER users_record_password_change AFTER UPDATE OF encrypted_password ON auth.users FOR EACH ROW WHEN (((old.encrypted_password)::text IS DISTINCT FROM (new.encrypted_password)::text)) EXECUTE FUNCTION private.record_password_change();
+
+CREATE TRIGGER account_owners_link_pending AFTER INSERT ON private.account_owners FOR EACH ROW EXECUTE FUNCTION private.link_pending_for_new_owner();
 
 CREATE TRIGGER admin_activity_no_truncate BEFORE TRUNCATE ON public.admin_activity FOR EACH STATEMENT EXECUTE FUNCTION public.admin_activity_append_only();
 
 CREATE TRIGGER admin_activity_no_update_delete BEFORE DELETE OR UPDATE ON public.admin_activity FOR EACH ROW EXECUTE FUNCTION public.admin_activity_append_only();
+
+CREATE TRIGGER appointments_pending_until_owned BEFORE INSERT OR UPDATE OF user_id ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.pending_until_owned();
 
 CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER client_assignments_drop_private_audio AFTER DELETE ON public.client_assignments FOR EACH ROW EXECUTE FUNCTION private.drop_assigned_private_audio();
 
 CREATE TRIGGER client_assignments_drop_programme AFTER DELETE ON public.client_assignments FOR EACH ROW EXECUTE FUNCTION private.drop_assigned_programme();
+
+CREATE TRIGGER client_assignments_pending_until_owned BEFORE INSERT OR UPDATE OF user_id ON public.client_assignments FOR EACH ROW EXECUTE FUNCTION private.pending_until_owned();
 
 CREATE TRIGGER client_notes_set_updated_at BEFORE UPDATE ON public.client_notes FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
@@ -3068,6 +3190,8 @@ CREATE TRIGGER packages_set_updated_at BEFORE UPDATE ON public.packages FOR EACH
 
 CREATE TRIGGER private_audio_forget_listening AFTER DELETE ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
 
+CREATE TRIGGER private_audio_pending_until_owned BEFORE INSERT OR UPDATE OF user_id ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.pending_until_owned();
+
 CREATE TRIGGER products_forget_listening AFTER DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
 
 CREATE TRIGGER products_log_admin_change AFTER INSERT OR DELETE OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.log_admin_row_change();
@@ -3075,6 +3199,8 @@ CREATE TRIGGER products_log_admin_change AFTER INSERT OR DELETE OR UPDATE ON pub
 CREATE TRIGGER products_set_updated_at BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER programmes_set_updated_at BEFORE UPDATE ON public.programmes FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER user_roles_admin_needs_owner BEFORE INSERT ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.admin_role_needs_owner();
 
 CREATE TRIGGER user_roles_log_admin_change AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.log_admin_row_change();
 
@@ -3090,11 +3216,17 @@ create policy "Admins read the activity log" on public.admin_activity as permiss
 create policy "Admins read every appointment" on public.appointments as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
 
+create policy "Client data only through a live session" on public.appointments as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
 create policy "Customers read their own appointments" on public.appointments as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "Admins read every assignment" on public.client_assignments as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
+
+create policy "Client data only through a live session" on public.client_assignments as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
 
 create policy "Clients read their own assignments" on public.client_assignments as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3108,6 +3240,9 @@ create policy "Admins update client notes" on public.client_notes as permissive 
 
 create policy "Admins write client notes" on public.client_notes as permissive for insert to authenticated
   with check (( SELECT public.is_admin() AS is_admin));
+
+create policy "Client data only through a live session" on public.client_notes as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
 
 create policy "Listeners delete their own positions" on public.listening_positions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3194,6 +3329,9 @@ create policy "Anyone reads published packages" on public.packages as permissive
 create policy "Admins read every private audio" on public.private_audio as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
 
+create policy "Client data only through a live session" on public.private_audio as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
 create policy "Clients read their own private audio" on public.private_audio as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -3221,11 +3359,17 @@ create policy "Owners read products they bought" on public.products as permissiv
 create policy "Admins read all programme progress" on public.programme_progress as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
 
+create policy "Client data only through a live session" on public.programme_progress as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
 create policy "Clients read their own programme progress" on public.programme_progress as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "Admins read every programme step" on public.programme_steps as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
+
+create policy "Client data only through a live session" on public.programme_steps as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
 
 create policy "Clients read the steps of programmes assigned to them" on public.programme_steps as permissive for select to authenticated
   using ((EXISTS ( SELECT 1
@@ -3235,10 +3379,16 @@ create policy "Clients read the steps of programmes assigned to them" on public.
 create policy "Admins read every programme" on public.programmes as permissive for select to authenticated
   using (( SELECT public.is_admin() AS is_admin));
 
+create policy "Client data only through a live session" on public.programmes as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
 create policy "Clients read the programmes assigned to them" on public.programmes as permissive for select to authenticated
   using ((EXISTS ( SELECT 1
    FROM public.client_assignments a
   WHERE ((a.programme_id = programmes.id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+
+create policy "Client data only through a live session" on public.purchases as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
 
 create policy "Customers read their own purchases; admins read all" on public.purchases as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));

@@ -17,6 +17,8 @@ export const authMessages = {
   linkWrongType: 'Invalid reset link type. Please request a new password reset.',
   linkMissingToken: 'Missing reset token. Please request a new password reset.',
   linkTokenRejected: 'Invalid or expired reset token. Please request a new password reset.',
+  linkSessionRefused:
+    'This link tries to sign you in directly, which this site never accepts. Please request a new password reset.',
   linkTokenCheckFailed: 'Error verifying reset token. Please try again.',
   accessDenied: 'Access denied. Admin privileges required.',
   // Fixed answers to the auth service's refusals (docs/auth-links.md): never the service's own words.
@@ -117,6 +119,9 @@ export const updatePasswordText = {
   doneTitle: 'Password Updated!',
   doneText: 'You can now sign in with your new password. Taking you to the sign-in page…',
   signInNow: 'Sign In Now',
+  forAccount: 'New password for',
+  notYou: 'Not your account?',
+  leave: 'Leave without changing anything',
 } as const;
 
 export const adminLoginText = {
@@ -161,8 +166,10 @@ export const confirmLinkText = {
   errorPrefix: 'Link error: ',
   backToSignIn: 'Back to Sign In',
   finishTitle: 'Choose your password',
-  finishLead:
-    'Your email address is confirmed. To finish, choose the password for your account: it replaces any password set before your address was confirmed, and signs out every other device.',
+  finishLead: (email: string) =>
+    `Your email address ${email} is confirmed. This account was signed up on another device or browser, so to finish, choose its password: it replaces any password set before your address was confirmed, and signs out every other device.`,
+  notYou: 'Not your account, or not expecting this email?',
+  leave: 'Leave without signing in',
   finishSubmit: 'Save Password and Continue',
   emailChangedTitle: 'Email address confirmed',
   emailChangedText: 'Your new email address is confirmed: use it to sign in from now on.',

@@ -186,6 +186,10 @@ export function stubGoTrue() {
       gotrueAnswer(200, { id: 'id-linked@example.com', email: 'linked@example.com' }),
     ),
     logout: vi.fn(async (_bearer: string) => new Response(null, { status: 204 })),
+    /** PUT /auth/v1/user with a link's session (account-claim.ts). */
+    setPassword: vi.fn(async (_bearer: string, _body: Record<string, unknown>) => gotrueAnswer(200, {})),
+    /** POST /rest/v1/rpc/claim_my_account (account-claim.ts). */
+    claim: vi.fn(async (_bearer: string, _body: Record<string, unknown>) => gotrueAnswer(200, 'owned')),
   };
   vi.stubGlobal(
     'fetch',
@@ -195,7 +199,11 @@ export function stubGoTrue() {
         (init?.headers as Record<string, string> | undefined)?.authorization?.replace(/^Bearer /, '') ?? '';
       if (url.pathname.endsWith('/auth/v1/verify'))
         return gotrue.verify(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      const body = () => JSON.parse(String(init?.body)) as Record<string, unknown>;
+      if (url.pathname.endsWith('/auth/v1/user') && init?.method === 'PUT')
+        return gotrue.setPassword(bearer, body());
       if (url.pathname.endsWith('/auth/v1/user')) return gotrue.user(bearer);
+      if (url.pathname.endsWith('/rest/v1/rpc/claim_my_account')) return gotrue.claim(bearer, body());
       if (url.pathname.endsWith('/auth/v1/logout')) return gotrue.logout(bearer);
       throw new Error(`unexpected fetch ${url.pathname}`);
     }),

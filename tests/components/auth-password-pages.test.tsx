@@ -180,27 +180,15 @@ describe('/update-password', () => {
     await waitFor(() => expect(location()).toBe('/update-password'));
   });
 
-  it('allows the form for a link with access and refresh tokens when nobody else is signed in', async () => {
+  it('refuses a link with access and refresh tokens: never a session from a URL (issue 34: login CSRF)', async () => {
+    fake.client.session = sessionFor('me@example.com');
     renderPage(
       '/update-password#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery',
     );
-    expect(await screen.findByLabelText('New Password', { selector: 'input' })).toBeInTheDocument();
-    expect(gotrue.user).toHaveBeenCalledWith('a');
-    expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
-  });
-
-  it("asks before a link's tokens replace another signed-in account; staying changes nothing", async () => {
-    fake.client.session = sessionFor('me@example.com');
-    renderPage('/update-password#access_token=a&refresh_token=r&type=recovery');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Switch accounts?' })).toBeInTheDocument();
-    expect(screen.getByText('me@example.com', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.getByText('linked@example.com', { selector: 'dd' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Stay signed in as me@example.com' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'You are still signed in' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This link tries to sign you in directly');
+    expect(gotrue.user).not.toHaveBeenCalled();
     expect(fake.client.auth.setSession).not.toHaveBeenCalled();
-    expect(gotrue.logout).toHaveBeenCalledWith('a');
     expect(fake.client.session?.user.email).toBe('me@example.com');
   });
 

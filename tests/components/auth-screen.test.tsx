@@ -176,7 +176,8 @@ describe('sign up', () => {
     expect(fake.client.auth.signUp).toHaveBeenCalledWith({
       email: 'new@example.com',
       password: 'Secret123',
-      options: { emailRedirectTo: `${window.location.origin}/` },
+      // The sign-up proof's sha-256 (signup-proof.ts; docs/security.md "Pre-registered accounts").
+      options: { emailRedirectTo: `${window.location.origin}/`, data: { signup_proof: expect.stringMatching(/^[0-9a-f]{64}$/) } },
     });
     expect(location()).toBe('/auth?tab=signup');
   });
@@ -192,7 +193,8 @@ describe('sign up', () => {
     expect(fake.client.auth.signUp).toHaveBeenCalledWith({
       email: 'new@example.com',
       password: 'Secret123',
-      options: { emailRedirectTo: `${window.location.origin}/checkout` },
+      // The sign-up proof's sha-256 (signup-proof.ts; docs/security.md "Pre-registered accounts").
+      options: { emailRedirectTo: `${window.location.origin}/checkout`, data: { signup_proof: expect.stringMatching(/^[0-9a-f]{64}$/) } },
     });
   });
 
@@ -264,27 +266,18 @@ describe('reset tab', () => {
 });
 
 describe('recovery link on /auth', () => {
-  it("shows 'Reset Your Password', updates the password and goes home after 2 seconds", async () => {
+  it("shows 'Reset Your Password' but never signs in with the link's tokens (issue 34: login CSRF)", async () => {
     const gotrue = stubGoTrue();
     fake.storedEmail = 'linked@example.com';
     renderAuth('/auth?access_token=abc&refresh_token=def&type=recovery');
-    await waitFor(() => expect(gotrue.user).toHaveBeenCalledWith('abc'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'abc', refresh_token: 'def' }),
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This link tries to sign you in directly, which this site never accepts.',
     );
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New Password', { selector: 'input' }), 'NewSecret1');
-    await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'NewSecret1');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Password updated successfully!');
-    expect(fake.client.auth.updateUser).toHaveBeenCalledWith({ password: 'NewSecret1' });
-    // Signed in by the link, yet not sent away before the 2 seconds are up.
-    await act(async () => vi.advanceTimersByTime(1900));
-    expect(location()).toContain('/auth');
-    await act(async () => vi.advanceTimersByTime(200));
-    expect(location()).toBe('/');
+    expect(screen.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.queryByLabelText('New Password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(gotrue.user).not.toHaveBeenCalled();
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newSignupProof, sha256Hex } from '@/features/auth/signup-proof';
 import { toast } from '@/lib/toast';
 import { Component as AuthPage } from '@/routes/auth/auth';
 import { Component as ConfirmPage } from '@/routes/auth/confirm';
@@ -82,37 +83,70 @@ describe('/auth/confirm: the confirmation link', () => {
     renderAt(url, '/auth/confirm', <ConfirmPage />);
   };
 
-  it('verifies the token hash, has the owner choose the password, signs out other devices, then says so', async () => {
+  it('opened in the browser that signed up: the account is theirs at once, signed in with no password step', async () => {
     const success = vi.spyOn(toast, 'success');
+    const proofHash = await newSignupProof('New@example.com');
+    const kept = JSON.parse(localStorage.getItem('signup-proofs') ?? '{}') as Record<string, string>;
+    expect(await sha256Hex(kept['new@example.com']!)).toBe(proofHash);
+    openLink('/auth/confirm?token_hash=abc123&type=email');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(gotrue.verify).toHaveBeenCalledWith({ token_hash: 'abc123', type: 'email' });
+    expect(gotrue.claim).toHaveBeenCalledWith('a', { p_signup_proof: kept['new@example.com'] });
+    expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
+    expect(gotrue.setPassword).not.toHaveBeenCalled();
+    expect(success.mock.calls[0]?.[0]).toBe('Email confirmed: you are signed in');
+    // The proof has done its job.
+    expect(localStorage.getItem('signup-proofs') ?? '').not.toContain('new@example.com');
+  });
+
+  it('opened elsewhere: names the account and signs in only once its password is chosen (issue 34)', async () => {
+    gotrue.claim.mockResolvedValueOnce(gotrueAnswer(200, 'password_needed'));
     openLink('/auth/confirm?token_hash=abc123&type=email');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your password' }),
     ).toBeInTheDocument();
-    expect(gotrue.verify).toHaveBeenCalledWith({ token_hash: 'abc123', type: 'email' });
-    expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth/confirm'));
+    expect(screen.getByText(/new@example\.com is confirmed/)).toBeInTheDocument();
+    expect(gotrue.claim).toHaveBeenCalledWith('a', { p_signup_proof: null });
+    // Nothing is signed in on this browser while the visitor decides.
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New Password', { selector: 'input' }), 'Owner-Pass-52');
     await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'Owner-Pass-52');
     await user.click(screen.getByRole('button', { name: 'Save Password and Continue' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(fake.client.auth.updateUser).toHaveBeenCalledWith({ password: 'Owner-Pass-52' });
-    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
-    expect(success.mock.calls[0]?.[0]).toBe('Email confirmed: you are signed in');
+    expect(gotrue.setPassword).toHaveBeenCalledWith('a', { password: 'Owner-Pass-52' });
+    expect(gotrue.claim).toHaveBeenLastCalledWith('a', { p_signup_proof: null });
+    expect(fake.client.auth.setSession).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r' });
   });
 
-  it("the owner's unchanged password counts as saved (same_password)", async () => {
-    fake.client.auth.updateUser.mockResolvedValueOnce({
-      data: { user: null },
-      error: { message: 'New password should be different from the old password.', code: 'same_password' },
-    } as never);
+  it('opened elsewhere: the visitor can leave, signed in to nothing, and the link’s session is ended', async () => {
+    gotrue.claim.mockResolvedValueOnce(gotrueAnswer(200, 'password_needed'));
+    openLink('/auth/confirm?token_hash=abc123&type=email');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Leave without signing in' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(gotrue.logout).toHaveBeenCalledWith('a');
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
+  });
+
+  it('an unchanged password does not make the account theirs: the auth service’s refusal is shown', async () => {
+    gotrue.claim.mockResolvedValueOnce(gotrueAnswer(200, 'password_needed'));
+    gotrue.setPassword.mockResolvedValueOnce(
+      gotrueAnswer(422, {
+        code: 422,
+        error_code: 'same_password',
+        msg: 'New password should be different from the old password.',
+      }),
+    );
     openLink('/auth/confirm?token_hash=abc123&type=email');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New Password', { selector: 'input' }), 'Owner-Pass-52');
     await user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), 'Owner-Pass-52');
     await user.click(screen.getByRole('button', { name: 'Save Password and Continue' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(fake.client.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New password should be different from the old password.',
+    );
+    expect(fake.client.auth.setSession).not.toHaveBeenCalled();
   });
 
   it('a used link gets a fixed text and changes nobody’s session', async () => {

@@ -188,7 +188,7 @@ describe('recording webhook events', () => {
     }
   });
 
-  it('links an appointment to the account with that email, now or once it is confirmed', async () => {
+  it('links an appointment to an owned account at once; a sign-up, and its confirmation alone, get nothing', async () => {
     const linkedNow = invitee(emailA.toUpperCase());
     await record('invitee.created', linkedNow);
     expect(await rowsFor(linkedNow.uri as string)).toMatchObject([{ user_id: users.customerA }]);
@@ -198,7 +198,8 @@ describe('recording webhook events', () => {
     await record('invitee.created', later);
     expect(await rowsFor(later.uri as string)).toMatchObject([{ user_id: null }]);
 
-    // An unconfirmed sign-up does not get the appointment; confirming the email links it.
+    // An unconfirmed sign-up does not get the appointment, nor does confirming the email by itself: the
+    // account is the owner's only once they claim it (tests/database/account-claims.test.ts).
     const id = randomUUID();
     await db.query(
       `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
@@ -208,7 +209,10 @@ describe('recording webhook events', () => {
     );
     expect(await rowsFor(later.uri as string)).toMatchObject([{ user_id: null }]);
     await db.query('update auth.users set email_confirmed_at = now() where id = $1', [id]);
-    expect(await rowsFor(later.uri as string)).toMatchObject([{ user_id: id }]);
+    expect(await rowsFor(later.uri as string)).toMatchObject([{ user_id: null }]);
+    const again = invitee(laterEmail);
+    await record('invitee.created', again);
+    expect(await rowsFor(again.uri as string)).toMatchObject([{ user_id: null }]);
   });
 
   it('an account created confirmed is linked at once, and deleting it removes its appointments', async () => {

@@ -193,6 +193,32 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       '(RLS); written only by admin_assign_private_audio and removed with its assignment. The service role ' +
       'reads it to sign links (audio-url) and to remove the files with the account (delete-account).',
   },
+  'private.account_owners': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Accounts whose owner proved the address and holds the only password (docs/security.md): written by ' +
+      'claim_my_account and read by security definer functions and triggers only.',
+  },
+  'private.password_changes': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'When each password last changed, for claim_my_account; written by a trigger on auth.users only.',
+  },
+  'private.session_is_live()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      'Called by the restrictive "live session" policies on client data, evaluated as the querying role; only ' +
+      'authenticated has such policies. Not reachable through the API (private is not exposed).',
+  },
+  'public.claim_my_account(text)': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      'The confirming person makes the account theirs and gets what was kept for their address ' +
+      '(docs/security.md); answers only for the caller, from a live session that proved the inbox.',
+  },
   'private.assignment_purchases': {
     kind: 'table',
     grants: NOTHING,
@@ -398,12 +424,14 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'public.admin_track_order_line()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'public.package_requires_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.sync_customer_directory()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
-  'private.link_appointments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
-  'private.link_assignments_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.record_password_change()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.pending_until_owned()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.admin_role_needs_owner()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.link_pending_for_new_owner()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.link_pending(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'private.drop_assigned_programme()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.programme_progress_from_position()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.forget_listening_of_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
-  'private.link_private_audio_to_account()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.drop_assigned_private_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.grant_assignment_audio(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'private.private_audio_is_for(uuid,uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },

@@ -6,6 +6,7 @@ import {
   type Database,
   type RequestContext,
 } from '../../supabase/local/db/db.ts';
+import { provisionOwner } from '../../supabase/local/db/account-owners.ts';
 import { openTestDatabase } from './engine.ts';
 
 export type Actor = 'anon' | 'customerA' | 'customerB' | 'admin' | 'service';
@@ -20,7 +21,11 @@ export interface Users {
 /** The admin demo account (seeded with an admin role row by createDatabase). */
 export const DEMO_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'admin') ?? DEMO_ACCOUNTS[0]!;
 
-/** Inserts a confirmed user directly (as the superuser), the way the auth server would. */
+/**
+ * Inserts a confirmed user directly (as the superuser), the way the auth server would, owned by its owner
+ * (private.account_owners, as the practice's own accounts are) and signed in: a session whose id is the
+ * user's own, which authenticatedContext's claims name (client data is read only through a live session).
+ */
 export async function createUser(db: Database, email: string): Promise<string> {
   const id = randomUUID();
   await db.query(
@@ -30,10 +35,29 @@ export async function createUser(db: Database, email: string): Promise<string> {
        '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
     [id, email],
   );
+  await startTestSession(db, id);
+  await provisionOwner(db, id);
   return id;
 }
 
+/** A session for the user whose id is the user's own (authenticatedContext's session_id). */
+export async function startTestSession(db: Database, userId: string): Promise<void> {
+  await db.query(
+    `insert into auth.sessions (id, user_id) values ($1::text::uuid, $1::text::uuid) on conflict (id) do nothing`,
+    [userId],
+  );
+}
+
+/** The role and claims the local stack would set for this user's session (see startTestSession). */
+export function authenticatedContext(userId: string, extra: Record<string, unknown> = {}): RequestContext {
+  return {
+    role: 'authenticated',
+    claims: { sub: userId, role: 'authenticated', aud: 'authenticated', session_id: userId, ...extra },
+  };
+}
+
 export async function createUsers(db: Database): Promise<Users> {
+  await startTestSession(db, DEMO_ADMIN.id);
   return {
     customerA: await createUser(db, `a-${randomUUID()}@example.test`),
     customerB: await createUser(db, `b-${randomUUID()}@example.test`),
@@ -49,15 +73,7 @@ export function contextFor(actor: Actor, users: Users): RequestContext {
     case 'service':
       return { role: 'service_role', claims: { role: 'service_role', iss: 'supabase-demo' } };
     default:
-      return {
-        role: 'authenticated',
-        claims: {
-          sub: users[actor],
-          role: 'authenticated',
-          aud: 'authenticated',
-          email: `${actor}@example.test`,
-        },
-      };
+      return authenticatedContext(users[actor], { email: `${actor}@example.test` });
   }
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
+import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -34,7 +34,7 @@ async function assignPrivate(email: string, object: string, title = 'For your ev
 }
 
 function listener(userId: string): RequestContext {
-  return { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } };
+  return authenticatedContext(userId);
 }
 
 const savePositionSql = `insert into public.listening_positions

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
+import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -25,7 +25,7 @@ async function asAdmin<T>(sql: string, params: unknown[] = []): Promise<T> {
 }
 
 function listener(userId: string): RequestContext {
-  return { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } };
+  return authenticatedContext(userId);
 }
 
 async function storeObject(): Promise<string> {

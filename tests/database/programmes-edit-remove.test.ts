@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
+import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -52,10 +52,7 @@ async function canStream(userId: string, productId: string): Promise<boolean> {
 }
 
 async function markListened(userId: string, productId: string) {
-  const ctx: RequestContext = {
-    role: 'authenticated',
-    claims: { sub: userId, role: 'authenticated', aud: 'authenticated' },
-  };
+  const ctx: RequestContext = authenticatedContext(userId);
   await withRequestContext(db, ctx, async (tx) => {
     for (const seconds of [30, 0]) {
       await tx.query(
@@ -232,7 +229,7 @@ describe('programmes: a locked step holds its audio back', () => {
     expect(await canStream(client.id, products[2]!)).toBe(false);
     const locked = await withRequestContext(
       db,
-      { role: 'authenticated', claims: { sub: client.id, role: 'authenticated', aud: 'authenticated' } },
+      authenticatedContext(client.id),
       async (tx) =>
         (await tx.query<{ ids: string[] }>('select public.my_locked_audio() as ids')).rows[0]!.ids,
     );

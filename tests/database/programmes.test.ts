@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
+import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -29,10 +29,7 @@ async function assign(email: string, programme: string | null, product: string |
 }
 
 async function savePosition(userId: string, productId: string, seconds: number, playedAt: string) {
-  const ctx: RequestContext = {
-    role: 'authenticated',
-    claims: { sub: userId, role: 'authenticated', aud: 'authenticated' },
-  };
+  const ctx: RequestContext = authenticatedContext(userId);
   await withRequestContext(db, ctx, async (tx) => {
     await tx.query(
       `insert into public.listening_positions (product_id, position_seconds, rate, device_id, device_kind, played_at)

@@ -105,14 +105,16 @@ describe('checkResetLink: the validation order of docs/product-rules.md §4', ()
     });
   });
 
-  it('(4) access and refresh tokens allow the form', () => {
+  it('(4) a session in the link is never accepted, even beside a token (issue 34: login CSRF)', () => {
+    const refused = {
+      kind: 'invalid',
+      message:
+        'This link tries to sign you in directly, which this site never accepts. Please request a new password reset.',
+    };
     expect(
       checkResetLink(params({ type: 'recovery', access_token: 'a', refresh_token: 'r', token: 't' })),
-    ).toEqual({
-      kind: 'session',
-      accessToken: 'a',
-      refreshToken: 'r',
-    });
+    ).toEqual(refused);
+    expect(checkResetLink(params({ type: 'recovery', access_token: 'a', refresh_token: 'r' }))).toEqual(refused);
   });
 
   it('(4) a lone token is verified as a token hash', () => {
@@ -122,10 +124,11 @@ describe('checkResetLink: the validation order of docs/product-rules.md §4', ()
     });
   });
 
-  it('(4) an access token without its refresh token cannot make a session', () => {
+  it('(4) an access token without its refresh token is refused the same way', () => {
     expect(checkResetLink(params({ type: 'recovery', access_token: 'a' }))).toEqual({
       kind: 'invalid',
-      message: 'Invalid or expired reset token. Please request a new password reset.',
+      message:
+        'This link tries to sign you in directly, which this site never accepts. Please request a new password reset.',
     });
   });
 });
@@ -161,20 +164,6 @@ describe('obtainResetLinkSession (step 4 against the auth service, adopting noth
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toMatch(/\/auth\/v1\/verify$/);
     expect(JSON.parse(String(init?.body))).toEqual({ token_hash: 'h', type: 'recovery' });
-  });
-
-  it('checks whose tokens a link carries (GET /user) and refuses ones the server does not know', async () => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock
-      .mockResolvedValueOnce(answer(200, { id: 'u2', email: 'someone@example.com' }))
-      .mockResolvedValueOnce(answer(403, { code: 'bad_jwt' }));
-    const check = { kind: 'session', accessToken: 'a', refreshToken: 'r' } as const;
-    await expect(obtainResetLinkSession(check)).resolves.toMatchObject({
-      ok: true,
-      session: { userId: 'u2' },
-    });
-    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer a' });
-    await expect(obtainResetLinkSession(check)).resolves.toEqual({ ok: false, reason: 'expired' });
   });
 
   it('tells a rate limit and an unreachable service apart from a used link', async () => {

@@ -222,6 +222,8 @@ interface NewPasswordFormProps {
    * as 'same_password'), so it counts as saved.
    */
   acceptSamePassword?: boolean;
+  /** Saves the password another way than the signed-in session (a link's session not yet adopted). */
+  save?: (password: string) => Promise<void>;
 }
 
 /** New Password and Confirm New Password, with show/hide toggles and the strength meter (docs/product-rules.md §2, §5). */
@@ -230,13 +232,18 @@ export function NewPasswordForm({
   fallbackError,
   onUpdated,
   acceptSamePassword = false,
+  save: saveWith,
 }: NewPasswordFormProps) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
   // The screen's next step (sign out, move on) runs while the button still spins.
-  const save = useSubmit({ mutationFn: updatePassword, onSuccess: () => onUpdated() });
+  const save = useSubmit({
+    mutationFn: (variables: { password: string; acceptSamePassword: boolean }) =>
+      saveWith ? saveWith(variables.password) : updatePassword(variables),
+    onSuccess: () => onUpdated(),
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

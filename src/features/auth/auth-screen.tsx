@@ -1,28 +1,20 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { KeyRound, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { authMessages, authPageText } from '@/content/auth';
+import { authMessages, authPageText, updatePasswordText } from '@/content/auth';
 import { useAuth } from './auth-context';
-import { ForgotPasswordForm, NewPasswordForm, SignInForm, SignUpForm } from './auth-forms';
+import { ForgotPasswordForm, SignInForm, SignUpForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
 import { FormMessage } from './form-controls';
-import { sessionForTokens } from './link-session';
-import {
-  isRecoveryLink,
-  readResetLinkParams,
-  resetLinkFailureMessage,
-  type ResetLinkParams,
-} from './reset-link';
-import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
-import { useLinkSession } from './use-link-session';
+import { isRecoveryLink, readResetLinkParams, type ResetLinkParams } from './reset-link';
 import { safeRedirectPath } from './validation';
 import { AppLink } from '@/components/ui/app-link';
+import { Button } from '@/components/ui/button';
 
 type Tab = 'login' | 'signup' | 'forgot';
 const tabs: readonly Tab[] = ['login', 'signup', 'forgot'];
-const HOME_AFTER_UPDATE_MS = 2000;
 
 const tabClass =
   'min-h-11 flex-1 rounded-lg px-1.5 text-sm font-semibold text-foreground transition-colors hover:text-primary data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm sm:px-3 sm:text-base';
@@ -61,7 +53,7 @@ export function AuthScreen() {
     );
   };
 
-  if (recovery) return <RecoveryView params={linkParams} />;
+  if (recovery) return <RecoveryView />;
 
   return (
     <AuthLayout
@@ -104,48 +96,17 @@ export function AuthScreen() {
   );
 }
 
-function RecoveryView({ params }: { params: ResetLinkParams }) {
-  const navigate = useNavigate();
-  const [updated, setUpdated] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The link's tokens are checked for whose they are and adopted only with the visitor's consent when another
-  // account is signed in here (docs/auth-links.md).
-  const [obtain] = useState(() =>
-    params.access_token && params.refresh_token
-      ? () => sessionForTokens(params.access_token ?? '', params.refresh_token ?? '')
-      : null,
-  );
-  const link = useLinkSession(obtain);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  if (link.state.name === 'ask') {
-    return (
-      <SwitchAccountQuestion
-        currentEmail={link.state.currentEmail}
-        incomingEmail={link.state.incoming.email}
-        onSwitch={link.switchAccount}
-        onStay={link.stay}
-      />
-    );
-  }
-  if (link.state.name === 'stayed') return <StayedSignedIn />;
-
+/**
+ * /auth?type=recovery&access_token=…: a session in a URL is never adopted (anyone can put their own session in a
+ * link: docs/security.md "Links"). The recovery screen says so and offers a new link.
+ */
+function RecoveryView() {
   return (
     <AuthLayout icon={<KeyRound />} title={authPageText.recovery.title} lead={authPageText.recovery.lead}>
-      {updated ? (
-        <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
-      ) : link.state.name === 'invalid' ? (
-        <FormMessage variant="error">{resetLinkFailureMessage(link.state.reason)}</FormMessage>
-      ) : (
-        <NewPasswordForm
-          submitLabel={authPageText.recovery.submit}
-          fallbackError={authMessages.genericFallback}
-          onUpdated={() => {
-            setUpdated(true);
-            timer.current = setTimeout(() => void navigate(paths.home), HOME_AFTER_UPDATE_MS);
-          }}
-        />
-      )}
+      <FormMessage variant="error">{authMessages.linkSessionRefused}</FormMessage>
+      <Button asChild className="mt-6 w-full">
+        <AppLink to={paths.resetPassword}>{updatePasswordText.requestNewLink}</AppLink>
+      </Button>
     </AuthLayout>
   );
 }

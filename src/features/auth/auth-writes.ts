@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { emailRedirectUrl } from './email-redirect';
+import { newSignupProof } from './signup-proof';
 
 // The auth service's writes the forms make. Each throws the service's refusal as it came (its code and status
 // choose the message, src/features/auth/error-message.ts), so a form's submit state carries it as its error.
@@ -23,7 +24,11 @@ export async function signUpWithPassword({
   password,
   redirectPath,
 }: Credentials & { redirectPath: string }): Promise<void> {
-  const options = { emailRedirectTo: emailRedirectUrl(redirectPath) };
+  // The proof's hash shows, when the link is opened here, that the confirmer chose this password (signup-proof.ts).
+  const options = {
+    emailRedirectTo: emailRedirectUrl(redirectPath),
+    data: { signup_proof: await newSignupProof(email) },
+  };
   const { error } = await (await getSupabase()).auth.signUp({ email, password, options });
   if (error) throw error;
 }

@@ -1,5 +1,5 @@
-// Sessions that come from a link (an emailed token hash, or tokens someone put in a URL) are never adopted
-// silently: the link is verified on the side, without touching the session this browser holds, and only then
+// Sessions that come from an emailed link (a token hash; tokens put in a URL are refused outright) are never
+// adopted silently: the link is verified on the side, without touching the session this browser holds, and only then
 // compared with who is signed in. Someone else signed in → the visitor is asked (docs/auth-links.md).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseEnv } from '@/config/supabase-env';
@@ -64,19 +64,6 @@ export async function verifyTokenHash(tokenHash: string, type: EmailLinkType): P
     });
     if (!response.ok) return { ok: false, reason: failureFor(response.status) };
     const session = readSession(await response.json());
-    return session ? { ok: true, session } : { ok: false, reason: 'failed' };
-  } catch {
-    return { ok: false, reason: 'failed' };
-  }
-}
-
-/** Whose tokens a URL carries (`GET /user`), without adopting them; null when they are not valid. */
-export async function sessionForTokens(accessToken: string, refreshToken: string): Promise<LinkResult> {
-  try {
-    const response = await fetch(authUrl('/user'), { headers: jsonHeaders(accessToken) });
-    if (!response.ok) return { ok: false, reason: failureFor(response.status) };
-    const user = (await response.json()) as unknown;
-    const session = readSession({ access_token: accessToken, refresh_token: refreshToken, user });
     return session ? { ok: true, session } : { ok: false, reason: 'failed' };
   } catch {
     return { ok: false, reason: 'failed' };

@@ -1,5 +1,5 @@
 import { authMessages, linkErrorDescriptions, linkErrorFallbackDescription } from '@/content/auth';
-import { sessionForTokens, verifyTokenHash, type LinkFailure, type LinkResult } from './link-session';
+import { verifyTokenHash, type LinkFailure, type LinkResult } from './link-session';
 
 /** The reset link's parameters (docs/product-rules.md §3), from the query and the hash (the hash wins). */
 export interface ResetLinkParams {
@@ -37,7 +37,6 @@ export function isRecoveryLink(params: ResetLinkParams): boolean {
 
 export type ResetLinkCheck =
   | { kind: 'invalid'; message: string }
-  | { kind: 'session'; accessToken: string; refreshToken: string }
   | { kind: 'verify'; tokenHash: string };
 
 /** Spec §4 "Update password", link validation order, steps 1 to 4 (the checks that need no server). */
@@ -54,10 +53,9 @@ export function checkResetLink(params: ResetLinkParams): ResetLinkCheck {
   // (3) Something to recover with.
   if (!params.token && !params.access_token)
     return { kind: 'invalid', message: authMessages.linkMissingToken };
-  // (4) A session in the link allows the form; a lone token is verified by the auth service.
-  if (params.access_token && params.refresh_token) {
-    return { kind: 'session', accessToken: params.access_token, refreshToken: params.refresh_token };
-  }
+  // (4) Tokens in a URL are never turned into a session (anyone can put their own session in a link and sign a
+  // visitor into it: docs/security.md "Links"); a token hash is verified by the auth service.
+  if (params.access_token) return { kind: 'invalid', message: authMessages.linkSessionRefused };
   if (params.token) return { kind: 'verify', tokenHash: params.token };
   return { kind: 'invalid', message: authMessages.linkTokenRejected };
 }
@@ -71,14 +69,13 @@ export function linkErrorDescription(params: Pick<ResetLinkParams, 'error' | 'er
 }
 
 /**
- * Step 4 against the auth service, without adopting anything: a token is verified as a recovery token
- * (token_hash, type recovery); tokens in the URL are checked for whose they are. The caller adopts the session
- * only when that changes nobody's account without consent (use-link-session.ts).
+ * Step 4 against the auth service, without adopting anything: the token is verified as a recovery token
+ * (token_hash, type recovery). The caller adopts the session only when that changes nobody's account without
+ * consent (use-link-session.ts).
  */
 export function obtainResetLinkSession(
   check: Exclude<ResetLinkCheck, { kind: 'invalid' }>,
 ): Promise<LinkResult> {
-  if (check.kind === 'session') return sessionForTokens(check.accessToken, check.refreshToken);
   return verifyTokenHash(check.tokenHash, 'recovery');
 }
 

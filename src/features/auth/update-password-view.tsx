@@ -108,6 +108,12 @@ export function UpdatePasswordView() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function onUpdated() {
+    // A new password from an emailed link's session makes the account its owner's and brings what the practice
+    // kept for the address (docs/security.md); an account that is already theirs answers the same.
+    await (await getSupabase()).rpc('claim_my_account', { p_signup_proof: null }).then(
+      () => undefined,
+      () => undefined,
+    );
     // Sign out so the new password is what signs in next (the sign-in screen sends signed-in visitors home).
     await signOut();
     setDone(true);
@@ -166,11 +172,47 @@ export function UpdatePasswordView() {
 
   return (
     <AuthLayout icon={<KeyRound />} title={text.title} lead={text.lead}>
+      <AccountNamed />
       <NewPasswordForm
         submitLabel={text.submit}
         fallbackError={authMessages.updatePasswordFallback}
         onUpdated={onUpdated}
       />
+      <div className="mt-6 border-t pt-4 text-center">
+        <p className="text-muted-foreground">{text.notYou}</p>
+        <Button
+          variant="secondary"
+          className="mt-3 w-full"
+          onClick={() => {
+            void signOut().then(() => navigate(paths.home, { replace: true }));
+          }}
+        >
+          {text.leave}
+        </Button>
+      </div>
     </AuthLayout>
+  );
+}
+
+/** Whose password this is, before anything is typed: a link never signs anyone in unannounced (docs/auth-links.md). */
+function AccountNamed() {
+  const [email, setEmail] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    void getSupabase()
+      .then(currentAccount)
+      .then((account) => {
+        if (active) setEmail(account?.email ?? null);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (!email) return null;
+  return (
+    <p className="mb-4 rounded-lg bg-muted p-3 text-center" aria-live="polite">
+      {text.forAccount} <strong className="break-all">{email}</strong>
+    </p>
   );
 }

@@ -230,8 +230,14 @@ export async function startSession(
   );
   const sessionId = session.rows[0]?.id;
   if (!sessionId) throw new Error('could not create session');
+  // As GoTrue: the method a session began with is kept (auth.mfa_amr_claims) and every token of the session,
+  // refreshed or not, carries it with its original time (policies and claim_my_account read it).
+  await tx.query(
+    'insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1::text::uuid, $2)',
+    [sessionId, method],
+  );
   const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
-  return reply(stack, user, sessionId, refreshToken, [{ method, timestamp: nowSeconds() }]);
+  return reply(stack, user, sessionId, refreshToken, await sessionAmr(tx, sessionId));
 }
 
 export type RefreshOutcome =
@@ -269,7 +275,7 @@ export async function refreshSession(
   const user = await findUserById(tx, row.user_id);
   if (!user || user.deleted_at) return { ok: false, code: 'refresh_token_not_found' };
   if (user.banned_until && user.banned_until > new Date()) return { ok: false, code: 'user_banned' };
-  const amr = [{ method: 'password', timestamp: Math.floor(row.created_at.getTime() / 1000) }];
+  const amr = await sessionAmr(tx, row.session_id);
 
   if (row.revoked) {
     const child = await tx.query<{ id: string }>(
@@ -301,6 +307,16 @@ export async function refreshSession(
   );
   const next = await insertRefreshToken(tx, row.user_id, row.session_id, row.id);
   return { ok: true, session: await reply(stack, user, row.session_id, next, amr) };
+}
+
+/** The session's authentication methods with the time each was used, as GoTrue puts them in `amr`. */
+async function sessionAmr(tx: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
+  const claims = await tx.query<{ method: string; at: number }>(
+    `select authentication_method as method, extract(epoch from created_at)::float8 as at
+     from auth.mfa_amr_claims where session_id = $1::text::uuid order by created_at desc`,
+    [sessionId],
+  );
+  return claims.rows.map((claim) => ({ method: claim.method, timestamp: Math.floor(Number(claim.at)) }));
 }
 
 export async function sessionExists(tx: Queryable, sessionId: string): Promise<boolean> {

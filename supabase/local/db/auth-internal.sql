@@ -3,17 +3,7 @@
 -- after db/bootstrap.sql. The API roles get no privileges at all: only the stack (as the superuser) reads or
 -- writes here, so no REST call can reach a token, a session or an email.
 
--- A sign-in (password grant or verified link). Access tokens carry its id as session_id; /logout deletes it.
-create table if not exists auth.sessions (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  aal text not null default 'aal1',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  refreshed_at timestamptz,
-  user_agent text
-);
-create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- Sessions (auth.sessions) and their methods (auth.mfa_amr_claims) have hosted's shape: db/bootstrap.sql.
 
 -- Refresh tokens, stored as sha256 hex. Each refresh revokes the presented token and issues a child
 -- (parent = the presented one), so a token family can be traced and revoked when an old token is replayed.
@@ -56,12 +46,11 @@ create table if not exists auth.email_outbox (
 );
 create index if not exists email_outbox_to_email_idx on auth.email_outbox (lower(to_email));
 
-alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.one_time_tokens enable row level security;
 alter table auth.email_outbox enable row level security;
 
-revoke all on auth.sessions, auth.refresh_tokens, auth.one_time_tokens, auth.email_outbox
+revoke all on auth.refresh_tokens, auth.one_time_tokens, auth.email_outbox
   from public, anon, authenticated, service_role;
 revoke all on sequence auth.refresh_tokens_id_seq, auth.email_outbox_id_seq
   from public, anon, authenticated, service_role;

@@ -6,6 +6,7 @@
 import { access, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
+import { provisionOwner } from './account-owners.ts';
 import type { Database, Queryable, Transaction } from './engine.ts';
 
 /** bcrypt cost GoTrue uses. */
@@ -220,6 +221,7 @@ async function insertDemoAccounts(tx: Transaction): Promise<void> {
        on conflict (id) do nothing`,
       [account.id, account.email, hash, JSON.stringify({ provider: 'email', providers: ['email'] })],
     );
+    await provisionOwner(tx, account.id);
     if (account.role === 'admin') {
       await tx.query(
         `insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict (user_id, role) do nothing`,

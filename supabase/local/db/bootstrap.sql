@@ -104,6 +104,35 @@ create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
 alter table auth.users enable row level security;
 revoke all on auth.users from anon, authenticated, service_role;
 
+-- GoTrue's sessions and the methods each began with (auth.sessions, auth.mfa_amr_claims), with the hosted
+-- columns migrations and policies may read: a session's id is the JWT's session_id; it is deleted when the
+-- person signs out or changes their password elsewhere (policies read it: docs/security.md).
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  factor_id uuid,
+  aal text not null default 'aal1',
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+alter table auth.sessions enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
+revoke all on auth.sessions, auth.mfa_amr_claims from anon, authenticated, service_role;
+
 -- Request identity, read from the settings PostgREST (or the local stack) sets per transaction. The legacy
 -- per-claim settings are read first, as Supabase's own definitions do.
 create or replace function auth.uid() returns uuid

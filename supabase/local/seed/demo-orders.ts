@@ -2,6 +2,7 @@
 // (confirmed accounts, password as the other demo accounts) with past orders spread over the last 12 weeks,
 // their order lines, the order items fulfilment records and the purchases a paid order grants. Never in supabase/seed.sql (production's
 // catalogue). customer@example.com is left alone (its purchases come from demo-purchases).
+import { provisionOwner } from '../db/account-owners.ts';
 import type { Transaction } from '../db/engine.ts';
 
 export interface DemoCustomer {
@@ -67,6 +68,7 @@ export async function insertDemoOrders(tx: Transaction, passwordHash: string): P
        on conflict (id) do nothing`,
       [customer.id, customer.email, passwordHash],
     );
+    await provisionOwner(tx, customer.id);
   }
   const existing = await tx.query(
     `select 1 from public.orders where stripe_session_id like 'cs_demo_%' limit 1`,
