@@ -5,6 +5,7 @@ import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
 import { allowFailedRequests, expect as baseExpect, open, stackUrl, test } from './fixtures';
 import { findLayoutProblems } from './layout-check';
+import { signUpAndClaim } from './sign-up';
 import {
   ADMIN_ROLE_LOCK,
   adminToken,
@@ -572,11 +573,7 @@ test.describe('the admin role', { lock: ADMIN_ROLE_LOCK }, () => {
     consoleProblems,
   }) => {
     const email = `e2e-colleague-${Date.now()}@example.com`;
-    const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-      data: { email, password: NEW_PASSWORD },
-    });
-    expect(signup.ok()).toBe(true);
+    await signUpAndClaim(request, email, NEW_PASSWORD);
 
     await signInAsAdmin(page);
     await page.getByRole('tab', { name: 'Admins' }).click();
@@ -623,11 +620,7 @@ test.describe('the admin role', { lock: ADMIN_ROLE_LOCK }, () => {
     request,
   }) => {
     const colleague = `e2e-keys-${Date.now()}@example.com`;
-    const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-      data: { email: colleague, password: NEW_PASSWORD },
-    });
-    expect(signup.ok()).toBe(true);
+    await signUpAndClaim(request, colleague, NEW_PASSWORD);
     const product = await createProduct(request, 'Keys');
     const pkg = await createPackage(request, 'Keys package', [product.id]);
     const customer = await createCustomer(request, 'keys');

@@ -15,6 +15,7 @@ import {
   stackUrl,
 } from './fixtures';
 import { createCustomer, type Customer } from './stack-data';
+import { signUpAndClaim } from './sign-up';
 
 // The practitioner's programmes end to end (docs/programmes.md), in Chromium against the production build and
 // the in-memory local stack: the admin builds a three-step programme that opens one step at a time, assigns it
@@ -90,26 +91,7 @@ async function tokenFor(request: APIRequestContext, email: string, password: str
 /** A confirmed customer of their own: signed up, and the confirmation's token verified. */
 async function anotherCustomer(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('private-audio-other');
-  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: NEW_PASSWORD },
-  });
-  expect(signup.ok()).toBe(true);
-  let tokenHash = '';
-  await expect
-    .poll(async () => {
-      const inbox = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
-      const messages = (await inbox.json()) as { text: string }[];
-      tokenHash = /token_hash=([^&\s]+)/.exec(messages[0]?.text ?? '')?.[1] ?? '';
-      return tokenHash;
-    })
-    .not.toBe('');
-  const verified = await request.post(`${stackUrl}/auth/v1/verify`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { type: 'signup', token_hash: tokenHash },
-  });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { access_token: string }).access_token;
+  return signUpAndClaim(request, email, NEW_PASSWORD);
 }
 
 async function checkLayouts(page: Page, visible: () => Promise<void>) {
@@ -358,12 +340,11 @@ test('the new person signs up from the invitation and sees the programme', async
   const confirmation = await latestEmail(request, invited, /^Confirm Your Signup$/);
   const confirm = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(confirmation.text)?.[0];
   await page.goto(confirm!);
-  // Another password than at sign-up: the same one is refused (422 same_password), a console error here.
-  await page.getByLabel('New Password', { exact: true }).fill('Welcome456');
-  await page.getByLabel('Confirm New Password', { exact: true }).fill('Welcome456');
-  await page.getByRole('button', { name: 'Save Password and Continue' }).click();
-  // The invitation's sign-up goes on to My Account, and the confirmation link returns there (docs/auth-links.md).
+  // The invitation's sign-up goes on to My Account, and the confirmation link returns there (docs/auth-links.md):
+  // opened in the browser that signed up, with no second password step, the programme kept for the address is
+  // theirs at once (docs/security.md "Pre-registered accounts").
   await expect(page).toHaveURL(/localhost:\d+\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toHaveCount(0);
   // My Account reached in the app (no page load): the keyboard walk holds here too, focus indicators included,
   // and through the 'Email confirmed' toast after the footer while it is up (5 s). Each walk starts from the
   // page's first control (the button pressed last is gone, so the browser's starting point for Tab is not the

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
-import { expect as baseExpect, open, stackUrl } from './fixtures';
+import { expect as baseExpect, open } from './fixtures';
+import { signUpAndClaim } from './sign-up';
 
 // Kept here too for the specs that import them from this file.
 export { answerConsent, open, uniqueEmail } from './fixtures';
@@ -8,28 +8,13 @@ export { answerConsent, open, uniqueEmail } from './fixtures';
 // Steps of a purchase through the site, the local stack and its Stripe stand-in, for journeys that start
 // where the shop's own spec leaves off (the payment result page, what My Account shows after).
 
+
 const expect = baseExpect.configure({ timeout: 30_000 });
 export const PASSWORD = 'Quiet-Harbour-47';
 
-/** Signs up through the auth API and follows the confirmation link from the local inbox. */
+/** Signs up through the auth API, confirms from the local inbox and claims the account (e2e/sign-up.ts). */
 export async function createConfirmedUser(request: APIRequestContext, email: string): Promise<void> {
-  const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    data: { email, password: PASSWORD },
-  });
-  expect(signup.ok()).toBe(true);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${stackUrl}/_local/inbox/messages?to=${encodeURIComponent(email)}`);
-      const messages = (await response.json()) as { to: string; subject: string; text: string }[];
-      const confirmation = messages.find((m) => m.to === email && m.subject === 'Confirm Your Signup');
-      link = confirmation ? /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(confirmation.text)?.[0] : undefined;
-      return Boolean(link);
-    })
-    .toBe(true);
-  const verified = await request.get(link as string, { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
+  await signUpAndClaim(request, email, PASSWORD);
 }
 
 export const audioItem = (page: Page, title: string) =>
