@@ -165,7 +165,7 @@ describe('scheduler-webhook and the scheduler stand-in', { timeout: 120_000 }, (
     }
   });
 
-  it('an appointment booked before sign-up appears once that person has confirmed their account', async () => {
+  it('an appointment booked before sign-up appears once its person has made the confirmed account theirs', async () => {
     const email = `later-${randomUUID()}@example.test`;
     await book('Later Client', email);
     expect(await appointmentsOf(email)).toMatchObject([{ status: 'active' }]);
@@ -173,12 +173,26 @@ describe('scheduler-webhook and the scheduler stand-in', { timeout: 120_000 }, (
     const { data: notTheirs } = await someoneElse.client.from('appointments').select('id');
     expect(notTheirs).toEqual([]);
 
+    // Confirmed from another browser (no sign-up proof): the password may be whoever registered first's, so a
+    // password sign-in reads nothing and cannot claim (docs/security.md "Pre-registered accounts").
     const signup = await makeClient(stack).auth.signUp({ email, password: 'secret-pass-1' });
     expect(signup.error).toBeNull();
     await openLink((await latestEmail(stack, email, 'Confirm Your Signup')).link);
     const signedIn = await signedInClient(stack, email, 'secret-pass-1');
-    const { data } = await signedIn.client.from('appointments').select('invitee_name, status');
+    expect((await signedIn.client.from('appointments').select('id')).data).toEqual([]);
+    expect((await signedIn.client.rpc('claim_my_account', { p_signup_proof: null })).data).toBe('password_needed');
+
+    // A recovery link and a new password chosen from its session: the account is theirs, with the appointment.
+    const recovering = makeClient(stack);
+    expect((await recovering.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const { tokenHash } = await latestEmail(stack, email, 'Reset Your Password');
+    expect((await recovering.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' })).error).toBeNull();
+    expect((await recovering.auth.updateUser({ password: 'chosen-pass-2' })).error).toBeNull();
+    expect((await recovering.rpc('claim_my_account', { p_signup_proof: null })).data).toBe('owned');
+    const { data } = await recovering.from('appointments').select('invitee_name, status');
     expect(data).toEqual([{ invitee_name: 'Later Client', status: 'active' }]);
+    // The password session from before the change has ended: its token reads nothing.
+    expect((await signedIn.client.from('appointments').select('id')).data).toEqual([]);
   });
 
   it('anonymous callers read nothing; cross-origin posts to the stand-in are refused', async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
@@ -80,7 +81,11 @@ export async function signToken(claims: Record<string, unknown>, secret: string)
     .sign(new TextEncoder().encode(secret));
 }
 
-/** Signs up and confirms a new customer through the emailed link; returns email, password and id. */
+/**
+ * Signs up and confirms a new customer as the site does: with a sign-up proof, the emailed token hash verified,
+ * and the account claimed with the proof (claim_my_account; docs/security.md "Pre-registered accounts"), so
+ * what the practice keeps for the address is theirs. Returns email, password and id.
+ */
 export async function confirmedUser(
   stack: LocalStack,
   label: string,
@@ -88,10 +93,16 @@ export async function confirmedUser(
 ): Promise<{ email: string; password: string; id: string }> {
   const client = makeClient(stack);
   const email = uniqueEmail(label);
-  const { data, error } = await client.auth.signUp({ email, password });
+  const proof = randomBytes(32).toString('base64url');
+  const signupProof = createHash('sha256').update(proof).digest('hex');
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: { signup_proof: signupProof } } });
   if (error || !data.user) throw error ?? new Error('sign-up failed');
-  const { link } = await latestEmail(stack, email, 'Confirm Your Signup');
-  await openLink(link);
+  const { tokenHash } = await latestEmail(stack, email, 'Confirm Your Signup');
+  const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
+  if (verified.error) throw verified.error;
+  const claimed = await client.rpc('claim_my_account', { p_signup_proof: proof });
+  if (claimed.error || claimed.data !== 'owned') throw claimed.error ?? new Error(`claim: ${String(claimed.data)}`);
+  await client.auth.signOut({ scope: 'local' });
   return { email, password, id: data.user.id };
 }
 
