@@ -35,7 +35,13 @@ async function assignWithNote(request: APIRequestContext, email: string): Promis
   const [product] = await restGet<{ id: string }[]>(request, 'products?select=id&published=eq.true&limit=1');
   const response = await request.post(`${stackUrl}/rest/v1/rpc/admin_assign_to_client`, {
     headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: { p_email: email, p_programme_id: null, p_product_id: product!.id, p_note: NOTE, p_access: 'granted' },
+    data: {
+      p_email: email,
+      p_programme_id: null,
+      p_product_id: product!.id,
+      p_note: NOTE,
+      p_access: 'granted',
+    },
   });
   expect(response.ok()).toBe(true);
 }
@@ -90,7 +96,11 @@ test('a stranger who registered a client’s address first never reads the pract
   const intruderToken = ((await intruder.json()) as { access_token: string }).access_token;
   expect(await notesReadWith(request, intruderToken)).toEqual([]);
   const claim = await request.post(`${stackUrl}/rest/v1/rpc/claim_my_account`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${intruderToken}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${intruderToken}`,
+      'content-type': 'application/json',
+    },
     data: { p_signup_proof: 'x'.repeat(43) },
   });
   expect(await claim.json()).toBe('password_needed');

@@ -186,7 +186,9 @@ test.describe('/virtual-appointments', () => {
     await expect(page.getByRole('link', { name: /Open Full Calendar/ })).toBeVisible();
   });
 
-  test('with functional consent the calendar loads by itself, once, as the visitor nears it', async ({ page }) => {
+  test('with functional consent the calendar loads by itself, once, as the visitor nears it', async ({
+    page,
+  }) => {
     const requests: string[] = [];
     await fakeScheduler(page, requests);
     await allowFunctionalCookies(page);

@@ -43,7 +43,9 @@ async function openSettings(page: Page) {
 }
 
 test.describe('cookie banner', () => {
-  test('first visit: shown with Essential Only as prominent as Accept All; nothing stored yet', async ({ page }) => {
+  test('first visit: shown with Essential Only as prominent as Accept All; nothing stored yet', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const region = page.getByRole('region', { name: 'Cookies on this site' });
@@ -54,7 +56,14 @@ test.describe('cookie banner', () => {
       locator.evaluate((element) => {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
-        return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, Math.round(box.width), Math.round(box.height)];
+        return [
+          style.backgroundColor,
+          style.color,
+          style.fontSize,
+          style.fontWeight,
+          Math.round(box.width),
+          Math.round(box.height),
+        ];
       });
     expect(await look(essential)).toEqual(await look(all));
     expect((await storedConsent(page)).keys).toEqual([]);
@@ -132,7 +141,9 @@ test.describe('cookie banner', () => {
     });
   });
 
-  test("'Customize': essential locked on, 'Back' returns, 'Save Preferences' stores the switches", async ({ page }) => {
+  test("'Customize': essential locked on, 'Back' returns, 'Save Preferences' stores the switches", async ({
+    page,
+  }) => {
     await page.goto('/faq');
     await waitForHydration(page);
     await banner(page).getByRole('button', { name: 'Customize' }).click();
@@ -161,7 +172,10 @@ test.describe('cookie banner', () => {
     await banner(page).getByRole('button', { name: 'Close cookie banner without saving' }).click();
     await expect(banner(page)).toHaveCount(0);
     // Not back on a client-side navigation in the same visit.
-    await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'About' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation', exact: true })
+      .getByRole('link', { name: 'About' })
+      .click();
     await expect(page).toHaveURL(/\/about$/);
     await page.waitForTimeout(300);
     await expect(banner(page)).toHaveCount(0);
@@ -193,7 +207,9 @@ test.describe('cookie banner', () => {
     expect((await storedConsent(page)).preferences).toEqual(ALL_OFF);
   });
 
-  test('corrupt stored preferences: the spec warning, the defaults kept, the page unharmed', async ({ page }) => {
+  test('corrupt stored preferences: the spec warning, the defaults kept, the page unharmed', async ({
+    page,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -214,11 +230,14 @@ test.describe('cookie banner', () => {
     expect(warnings).toContain('Failed to parse cookie preferences');
   });
 
-  test('before consent nothing non-essential runs: only same-origin requests, no cookies, no scheduler', async ({ page }) => {
+  test('before consent nothing non-essential runs: only same-origin requests, no cookies, no scheduler', async ({
+    page,
+  }) => {
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (!['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol !== 'data:') foreign.push(request.url());
+      if (!['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol !== 'data:')
+        foreign.push(request.url());
     });
     for (const path of ['/', '/virtual-appointments']) {
       await page.goto(path);
@@ -352,7 +371,11 @@ test.describe('accessibility settings', () => {
       page.evaluate(() => {
         const style = getComputedStyle(document.activeElement as Element);
         // The strong style adds an outer ring (11px box shadow) around the thicker outline.
-        return { width: style.outlineWidth, style: style.outlineStyle, outerRing: style.boxShadow.includes('11px') };
+        return {
+          width: style.outlineWidth,
+          style: style.outlineStyle,
+          outerRing: style.boxShadow.includes('11px'),
+        };
       });
     await page.keyboard.press('Tab');
     expect(await outline()).toEqual({ width: '3px', style: 'solid', outerRing: true });
@@ -363,7 +386,9 @@ test.describe('accessibility settings', () => {
     expect(await outline()).toEqual({ width: '2px', style: 'solid', outerRing: false });
   });
 
-  test('announcements speak the new page title after a navigation, and stop when turned off', async ({ page }) => {
+  test('announcements speak the new page title after a navigation, and stop when turned off', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const region = page.locator('#a11y-announcer');
@@ -383,14 +408,18 @@ test.describe('accessibility settings', () => {
     await expect(region).toHaveText('');
   });
 
-  test('settings persist across a reload and are on <html> before the app hydrates (no flash)', async ({ page }) => {
+  test('settings persist across a reload and are on <html> before the app hydrates (no flash)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const dialog = await openSettings(page);
     await dialog.getByRole('switch', { name: 'High contrast' }).check();
     await dialog.getByRole('switch', { name: 'Reduce motion' }).check();
     await dialog.getByRole('radio', { name: 'Extra large' }).check();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('accessibility-settings'))) ?? '')).toEqual({
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('accessibility-settings'))) ?? ''),
+    ).toEqual({
       highContrast: true,
       reducedMotion: true,
       fontSize: 'extra-large',
@@ -429,7 +458,13 @@ test.describe('accessibility settings', () => {
   });
 
   test("'Reset to Defaults' restores the defaults", async ({ page }) => {
-    await withSettings(page, { highContrast: true, reducedMotion: true, fontSize: 'small', announcements: false, keyboardNavigation: false });
+    await withSettings(page, {
+      highContrast: true,
+      reducedMotion: true,
+      fontSize: 'small',
+      announcements: false,
+      keyboardNavigation: false,
+    });
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     await waitForHydration(page);
@@ -439,7 +474,9 @@ test.describe('accessibility settings', () => {
     await expect(page.locator('html')).toHaveAttribute('data-font-size', 'medium');
     await expect(dialog.getByRole('radio', { name: 'Medium' })).toBeChecked();
     await expect(dialog.getByRole('switch', { name: 'Screen reader announcements' })).toBeChecked();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('accessibility-settings'))) ?? '')).toEqual({
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('accessibility-settings'))) ?? ''),
+    ).toEqual({
       highContrast: false,
       reducedMotion: false,
       fontSize: 'medium',
@@ -458,11 +495,17 @@ test.describe('accessibility settings', () => {
     await expect(dialog.getByRole('switch', { name: 'High contrast' })).not.toBeChecked();
   });
 
-  test('keyboard only: open the dialog, change settings, Escape, focus back on the button', async ({ page }) => {
+  test('keyboard only: open the dialog, change settings, Escape, focus back on the button', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: 'Accessibility settings' });
-    for (let i = 0; i < 25 && !(await button.evaluate((element) => element === document.activeElement)); i += 1) {
+    for (
+      let i = 0;
+      i < 25 && !(await button.evaluate((element) => element === document.activeElement));
+      i += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await expect(button).toBeFocused();
@@ -475,7 +518,11 @@ test.describe('accessibility settings', () => {
     for (let i = 0; i < 16; i += 1) {
       await page.keyboard.press('Tab');
       const where = await dialog.evaluate((element) =>
-        element.contains(document.activeElement) ? 'inside' : document.activeElement === document.body ? 'browser' : 'page',
+        element.contains(document.activeElement)
+          ? 'inside'
+          : document.activeElement === document.body
+            ? 'browser'
+            : 'page',
       );
       expect(where).not.toBe('page');
       if (where === 'inside') insideCount += 1;

@@ -28,7 +28,12 @@ const marketingRoutes = [
 ];
 
 /** The banner's buttons, one per route in turn, so every route and every button are both covered. */
-const bannerButtons = ['Accept All', 'Essential Only', 'Close cookie banner without saving', 'Customize'] as const;
+const bannerButtons = [
+  'Accept All',
+  'Essential Only',
+  'Close cookie banner without saving',
+  'Customize',
+] as const;
 
 test.use({ viewport: slowPhone.viewport, hasTouch: true, isMobile: true });
 test.describe.configure({ timeout: 60_000 });
@@ -55,7 +60,12 @@ async function watchTitleAndCode(page: Page) {
       else if (seen) w.__titleMissing = true;
       if (w.__hydratedAt === null && document.documentElement.dataset.hydrated === 'true')
         w.__hydratedAt = performance.now();
-    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    }).observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-hydrated'],
+    });
   });
 }
 
@@ -77,12 +87,16 @@ async function when(page: Page, effect: Effect): Promise<number> {
         'menuOpen' in wanted
           ? document.querySelector('dialog[open] #side-menu-title') !== null
           : 'bannerDetail' in wanted
-            ? [...document.querySelectorAll('#cookie-banner h2')].some((h) => h.textContent === 'Cookie preferences')
+            ? [...document.querySelectorAll('#cookie-banner h2')].some(
+                (h) => h.textContent === 'Cookie preferences',
+              )
             : 'tabSelected' in wanted
               ? [...document.querySelectorAll('[role=tab]')].some(
                   (t) => t.textContent === wanted.tabSelected && t.getAttribute('aria-selected') === 'true',
                 )
-              : (document.querySelector('[role=status]')?.textContent ?? '').includes(`matching "${wanted.faqMatching}"`);
+              : (document.querySelector('[role=status]')?.textContent ?? '').includes(
+                  `matching "${wanted.faqMatching}"`,
+                );
       return holds ? performance.now() : false;
     },
     effect,
@@ -105,7 +119,9 @@ async function tapWhenPainted(page: Page, selector: string): Promise<boolean> {
       if (!element) return null;
       element.scrollIntoView({ block: 'center', behavior: 'instant' });
       const box = element.getBoundingClientRect();
-      const pending = (window as { __earlyInput?: { pending: (e: Element) => boolean } }).__earlyInput?.pending(element);
+      const pending = (
+        window as { __earlyInput?: { pending: (e: Element) => boolean } }
+      ).__earlyInput?.pending(element);
       return box.width > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2, pending } : null;
     },
     selector,
@@ -137,7 +153,9 @@ for (const [index, route] of marketingRoutes.entries()) {
     early.banner = await tapWhenPainted(page, bannerSelector[bannerButton]);
     // The inline script answers the banner's choices at once; 'Customize' waits for the banner's code.
     if (bannerButton !== 'Customize')
-      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-cookie-banner'))).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-cookie-banner'))).toBe(
+        false,
+      );
     early.menu = await tapWhenPainted(page, '#mobile-menu-button');
     // Each control was tapped before its code had taken it over (or this test would test nothing).
     expect(early, 'used before the code took over').toEqual({ banner: true, menu: true });
@@ -161,15 +179,20 @@ for (const [index, route] of marketingRoutes.entries()) {
     // (By its id: the open menu, a modal dialog, leaves the rest of the page inert, out of the role tree.)
     if (bannerButton === 'Customize') await expect(page.locator('#cookie-banner')).toBeVisible();
     else await expect(page.locator('#cookie-banner')).toBeHidden();
-    const stored = await page.evaluate(() => [localStorage.getItem('cookie-consent'), localStorage.getItem('cookie-preferences')]);
-    if (bannerButton === 'Accept All') expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ functional: true, analytics: true });
-    if (bannerButton === 'Essential Only') expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ functional: false });
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('cookie-consent'),
+      localStorage.getItem('cookie-preferences'),
+    ]);
+    if (bannerButton === 'Accept All')
+      expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ functional: true, analytics: true });
+    if (bannerButton === 'Essential Only')
+      expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ functional: false });
     if (bannerButton === 'Close cookie banner without saving') expect(stored[0]).toBeNull();
     expect(titleMissing, 'the document was without a <title>').toBe(false);
   });
 }
 
-test("/virtual-appointments: a service tab tapped from the first paint is selected", async ({ page }) => {
+test('/virtual-appointments: a service tab tapped from the first paint is selected', async ({ page }) => {
   await watchTitleAndCode(page);
   await throttleLikeASlowPhone(page);
   const code = await holdTheAppCode(page);
@@ -186,12 +209,17 @@ test("/virtual-appointments: a service tab tapped from the first paint is select
   await expect(page.getByRole('tab', { selected: true })).toHaveCount(1);
 });
 
-test('/faq: text typed into the search from the first paint filters the list, caret kept', async ({ page }) => {
+test('/faq: text typed into the search from the first paint filters the list, caret kept', async ({
+  page,
+}) => {
   await watchTitleAndCode(page);
   await throttleLikeASlowPhone(page);
   const code = await holdTheAppCode(page);
   await page.goto('/faq', { waitUntil: 'commit' });
-  expect(await tapWhenPainted(page, 'input[data-control="faq-search"]'), 'tapped before the code took over').toBe(true);
+  expect(
+    await tapWhenPainted(page, 'input[data-control="faq-search"]'),
+    'tapped before the code took over',
+  ).toBe(true);
   await page.keyboard.type('refnd');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
@@ -206,7 +234,9 @@ test('/faq: text typed into the search from the first paint filters the list, ca
   await expect(search).toHaveValue('refund');
   await expect(search).toBeFocused();
   // The caret where the visitor left it, then typing goes on there.
-  expect(await search.evaluate((box: HTMLInputElement) => [box.selectionStart, box.selectionEnd])).toEqual([4, 4]);
+  expect(await search.evaluate((box: HTMLInputElement) => [box.selectionStart, box.selectionEnd])).toEqual([
+    4, 4,
+  ]);
   await page.keyboard.type('s');
   await expect(search).toHaveValue('refusnd');
 });
@@ -215,7 +245,9 @@ test.describe('before the code arrives', () => {
   test.use({ viewport: slowPhone.viewport });
 
   for (const route of ['/', '/faq', '/virtual-appointments', '/individual-audios']) {
-    test(`${route}: axe is clean at first paint and after the code, the banner height is known before paint, the title never missing`, async ({ page }) => {
+    test(`${route}: axe is clean at first paint and after the code, the banner height is known before paint, the title never missing`, async ({
+      page,
+    }) => {
       await watchTitleAndCode(page);
       // The network alone slowed, the CPU not (so axe itself is quick); the code held back until the first
       // paint was scanned, however fast or busy the machine.
@@ -254,7 +286,8 @@ test.describe('before the code arrives', () => {
           () => {
             const element = document.activeElement;
             const box = element?.getBoundingClientRect();
-            const bannerTop = document.getElementById('cookie-banner')?.getBoundingClientRect().top ?? Infinity;
+            const bannerTop =
+              document.getElementById('cookie-banner')?.getBoundingClientRect().top ?? Infinity;
             return !element || !box || element.closest('#cookie-banner') !== null || box.bottom <= bannerTop;
           },
           undefined,

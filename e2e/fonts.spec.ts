@@ -2,7 +2,9 @@ import { expect, test, waitForHydration } from './fixtures';
 
 // Issue 13: the typography must not depend on the entry page. The site uses the visitor's system faces, so
 // no page waits for, swaps in or (with font-display: optional) silently skips a downloaded font.
-test('every entry page, and the pages reached from it, use the same faces and download no font', async ({ page }) => {
+test('every entry page, and the pages reached from it, use the same faces and download no font', async ({
+  page,
+}) => {
   const fontRequests: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'font') fontRequests.push(request.url());

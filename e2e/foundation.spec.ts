@@ -154,5 +154,8 @@ test('the sitemap page renders the same 17 entries with priority bands', async (
   await expect(page.locator('tr[data-band="high"]')).toHaveCount(10);
   await expect(page.locator('tr[data-band="medium"]')).toHaveCount(5);
   await expect(page.locator('tr[data-band="low"]')).toHaveCount(2);
-  await expect(page.getByRole('link', { name: 'View the XML sitemap' })).toHaveAttribute('href', '/sitemap.xml');
+  await expect(page.getByRole('link', { name: 'View the XML sitemap' })).toHaveAttribute(
+    'href',
+    '/sitemap.xml',
+  );
 });

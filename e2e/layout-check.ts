@@ -56,12 +56,17 @@ export function findLayoutProblems(): string[] {
     let found = infos.get(element);
     if (!found) {
       const style = getComputedStyle(element);
-      found = { overflow: clips(style), box: element.getBoundingClientRect(), clip: style.clip, position: style.position };
+      found = {
+        overflow: clips(style),
+        box: element.getBoundingClientRect(),
+        clip: style.clip,
+        position: style.position,
+      };
       infos.set(element, found);
     }
     return found;
   };
-  const memo = <T,>(compute: (element: Element) => T) => {
+  const memo = <T>(compute: (element: Element) => T) => {
     const cache = new Map<Element, T>();
     return (element: Element): T => {
       if (!cache.has(element)) cache.set(element, compute(element));
@@ -77,7 +82,8 @@ export function findLayoutProblems(): string[] {
   });
   // The element and its ancestors (below <body>) that clip their content.
   const clippers: (element: Element) => Element[] = memo((element) => {
-    const above = element.parentElement && element.parentElement !== document.body ? clippers(element.parentElement) : [];
+    const above =
+      element.parentElement && element.parentElement !== document.body ? clippers(element.parentElement) : [];
     const { overflow } = info(element);
     return overflow.x || overflow.y ? [element, ...above] : above;
   });
@@ -103,12 +109,14 @@ export function findLayoutProblems(): string[] {
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
-    if (rects.length) targets.push({ label: `text "${(node.textContent ?? '').trim().slice(0, 40)}"`, from: parent, rects });
+    if (rects.length)
+      targets.push({ label: `text "${(node.textContent ?? '').trim().slice(0, 40)}"`, from: parent, rects });
   }
   for (const control of document.querySelectorAll(
     'a[href], button, input:not([type="hidden"]), select, textarea, [role="switch"], [role="tab"], [tabindex="0"]',
   )) {
-    if (!control.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true }) || hidden(control)) continue;
+    if (!control.checkVisibility({ checkVisibilityCSS: true, checkOpacity: true }) || hidden(control))
+      continue;
     const rect = info(control).box;
     if (rect.width > 0 && rect.height > 0) {
       targets.push({ label: `control ${describe(control)}`, from: control.parentElement, rects: [rect] });
@@ -124,7 +132,9 @@ export function findLayoutProblems(): string[] {
   for (const target of targets) {
     const cutters = target.from && target.from !== document.body ? clippers(target.from) : [];
     // Inside a labelled region that scrolls sideways, content is reached by scrolling that region.
-    const inScrollRegion = cutters.some((element) => isLabelledRegion(element) && info(element).overflow.scrollsX);
+    const inScrollRegion = cutters.some(
+      (element) => isLabelledRegion(element) && info(element).overflow.scrollsX,
+    );
     for (const rect of target.rects) {
       if (!inScrollRegion && (rect.left < -TOLERANCE || rect.right > viewportWidth + TOLERANCE)) {
         report(
@@ -141,9 +151,14 @@ export function findLayoutProblems(): string[] {
         const cutX = overflow.x && (rect.left < left - TOLERANCE || rect.right > right + TOLERANCE);
         // A container that scrolls vertically may hold content below its fold; only hidden/clip cuts it.
         const cutY =
-          overflow.y && !overflow.scrollsY && (rect.top < top - TOLERANCE || rect.bottom > bottom + TOLERANCE);
+          overflow.y &&
+          !overflow.scrollsY &&
+          (rect.top < top - TOLERANCE || rect.bottom > bottom + TOLERANCE);
         if ((cutX && !(overflow.scrollsX && isLabelledRegion(ancestor))) || cutY) {
-          report(`${target.label} cut by ${describe(ancestor)}`, `${target.label} is cut off by ${describe(ancestor)}`);
+          report(
+            `${target.label} cut by ${describe(ancestor)}`,
+            `${target.label} is cut off by ${describe(ancestor)}`,
+          );
           break;
         }
       }

@@ -10,7 +10,14 @@ import {
   test,
   waitForHydration,
 } from './fixtures';
-import { adminToken, createCustomer, restGet, tokenFor, type Customer } from './stack-data';
+import {
+  adminToken,
+  createCustomer,
+  createPlayableProduct,
+  restGet,
+  tokenFor,
+  type Customer,
+} from './stack-data';
 
 // Audio uploaded for one client as a step of their copy of a programme (docs/programmes.md "Private audio as a
 // step"), in Chromium against the production build and the local stack: a two-step programme that opens one
@@ -44,13 +51,19 @@ test.beforeAll(async ({ playwright }) => {
     request,
     'products?select=id,title&published=is.true&audio_path=not.is.null&order=sort_order&limit=2',
   );
-  firstStep = products[0]!;
+  // Step 1 is an audio as long as its stated 8 s, so listening to it is believed at once (docs/security.md
+  // "Programme progress").
+  firstStep = await createPlayableProduct(request, 'private-step-one', 8);
   const template = await rpc<string>(request, admin, 'admin_save_programme', {
     p_id: null,
     p_title: TITLE,
     p_introduction: '',
     p_sequential_unlock: true,
-    p_steps: products.map((product, i) => ({ product_id: product.id, day_number: i + 1, note: '' })),
+    p_steps: [firstStep, products[1]!].map((product, i) => ({
+      product_id: product.id,
+      day_number: i + 1,
+      note: '',
+    })),
   });
   await rpc(request, admin, 'admin_assign_to_client', {
     p_email: customer.email,
@@ -150,8 +163,13 @@ test("the admin uploads audio as step 2 of a client's copy; the client plays it 
     });
   expect((await link()).status()).toBe(404);
 
-  // Step 1 listened to the end (what the player saves: a position, then 0 when it finishes).
-  for (const seconds of [30, 0]) {
+  // Step 1 listened to the end: its link, then what the player saves (a position, then 0 when it finishes).
+  const firstLink = await request.post(`${stackUrl}/functions/v1/audio-url`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: { audioId: firstStep.id },
+  });
+  expect(firstLink.status()).toBe(200);
+  for (const seconds of [5, 0]) {
     const saved = await request.post(
       `${stackUrl}/rest/v1/listening_positions?on_conflict=user_id,product_id`,
       {

@@ -8,7 +8,6 @@ export { answerConsent, open, uniqueEmail } from './fixtures';
 // Steps of a purchase through the site, the local stack and its Stripe stand-in, for journeys that start
 // where the shop's own spec leaves off (the payment result page, what My Account shows after).
 
-
 const expect = baseExpect.configure({ timeout: 30_000 });
 export const PASSWORD = 'Quiet-Harbour-47';
 

@@ -10,7 +10,11 @@ import { expect as baseExpect, stackUrl } from './fixtures';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs up, confirms from the local inbox and claims the account; the confirming session's access token. */
-export async function signUpAndClaim(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function signUpAndClaim(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
   const proof = randomBytes(32).toString('base64url');
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },

@@ -11,7 +11,10 @@ export const slowPhone = {
   viewport: { width: 375, height: 667 },
 } as const;
 
-export async function throttleLikeASlowPhone(page: Page, { cpu = true }: { cpu?: boolean } = {}): Promise<void> {
+export async function throttleLikeASlowPhone(
+  page: Page,
+  { cpu = true }: { cpu?: boolean } = {},
+): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {

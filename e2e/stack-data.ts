@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ANON_KEY } from '../supabase/local/keys';
 import { DEMO_PURCHASE_SLUGS } from '../supabase/local/seed/demo-purchases';
+import { toneMp3 } from '../supabase/local/seed/mp3';
 import { expect as baseExpect, stackUrl, uniqueEmail } from './fixtures';
 import { createConfirmedUser, PASSWORD } from './shop-journey';
 
@@ -107,6 +108,32 @@ export async function createProduct(
   return row!;
 }
 
+/**
+ * An audio of the test's own with a file as long as its stated length (a tone), uploaded by the seeded admin
+ * as the dashboard does: programme progress believes a listen only as far as real time allows against that
+ * length (docs/security.md "Programme progress"), so a journey that listens to the end uses one of these.
+ */
+export async function createPlayableProduct(
+  request: APIRequestContext,
+  label: string,
+  seconds: number,
+): Promise<CreatedProduct> {
+  const product = await createProduct(request, label);
+  const token = await adminToken(request);
+  const path = `full/${product.id}.mp3`;
+  const upload = await request.post(`${stackUrl}/storage/v1/object/audio/${path}`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'audio/mpeg' },
+    data: Buffer.from(toneMp3(seconds)),
+  });
+  expect(upload.ok(), `upload: ${upload.status()}`).toBe(true);
+  const update = await request.patch(`${stackUrl}/rest/v1/products?id=eq.${product.id}`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: { audio_path: path, duration_seconds: seconds },
+  });
+  expect(update.ok(), `product update: ${update.status()}`).toBe(true);
+  return product;
+}
+
 /** A package of the test's own holding `productIds` in that order (admin_create_package, as the dashboard). */
 export async function createPackage(
   request: APIRequestContext,
@@ -189,7 +216,8 @@ export async function createPaidOrder(
 export async function createListener(request: APIRequestContext, label: string): Promise<Customer> {
   const customer = await createCustomer(request, label);
   const token = await tokenFor(request, customer.email, customer.password);
-  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
+    .sub;
   const admin = await adminToken(request);
   for (const slug of DEMO_PURCHASE_SLUGS) {
     const [product] = await restGet<{ id: string }[]>(request, `products?select=id&slug=eq.${slug}`);

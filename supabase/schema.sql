@@ -51,6 +51,15 @@ alter table private.assignment_purchases enable row level security;
 alter table private.assignment_purchases force row level security;
 CREATE INDEX assignment_purchases_assignment_id_idx ON private.assignment_purchases USING btree (assignment_id);
 
+create table private.audio_link_runs (
+  user_id uuid not null,
+  audio_id uuid not null,
+  run_started_at timestamp with time zone not null,
+  last_issued_at timestamp with time zone not null,
+  constraint audio_link_runs_pkey PRIMARY KEY (user_id, audio_id),
+  constraint audio_link_runs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
 create table private.password_changes (
   user_id uuid not null,
   changed_at timestamp with time zone not null,
@@ -615,6 +624,19 @@ AS $function$
     )
 $function$;
 
+CREATE OR REPLACE FUNCTION private.credible_seconds(p_user_id uuid, p_audio_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select floor(extract(epoch from now() - r.run_started_at) * 2)::integer + 10
+     from private.audio_link_runs r where r.user_id = p_user_id and r.audio_id = p_audio_id),
+    0
+  )
+$function$;
+
 CREATE OR REPLACE FUNCTION private.drop_assigned_private_audio()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -776,6 +798,8 @@ AS $function$
 declare
   v_finished boolean;
   v_duration integer;
+  v_credible integer;
+  v_reached integer;
 begin
   if not exists (
     select 1 from public.client_assignments a
@@ -790,14 +814,20 @@ begin
     (select pr.duration_seconds from public.products pr where pr.id = new.product_id),
     (select pa.duration_seconds from public.private_audio pa where pa.id = new.product_id)
   ) into v_duration;
-  v_finished := (tg_op = 'UPDATE' and new.position_seconds = 0 and old.position_seconds >= 1)
-    or (v_duration is not null and new.position_seconds >= v_duration * 0.9);
+  v_credible := private.credible_seconds(new.user_id, new.product_id);
+  -- A finished track is saved as 0 (docs/listening-positions.md): it reached the end only if the end, or the
+  -- furthest position before it, was credible.
+  v_reached := case
+    when tg_op = 'UPDATE' and new.position_seconds = 0 and old.position_seconds >= 1
+      then least(greatest(coalesce(v_duration, 0), old.position_seconds), v_credible)
+    else least(new.position_seconds, v_credible)
+  end;
+  v_finished := (v_duration is not null and v_reached >= v_duration * 0.9)
+    or (v_duration is null and tg_op = 'UPDATE' and new.position_seconds = 0 and old.position_seconds >= 1
+        and v_credible >= old.position_seconds);
   insert into public.programme_progress as g (user_id, product_id, furthest_seconds, listened_at,
     last_listened_at)
-  values (new.user_id, new.product_id,
-    case when tg_op = 'UPDATE' and v_finished then greatest(new.position_seconds, old.position_seconds)
-         else new.position_seconds end,
-    case when v_finished then new.played_at end, new.played_at)
+  values (new.user_id, new.product_id, v_reached, case when v_finished then new.played_at end, new.played_at)
   on conflict (user_id, product_id) do update set
     furthest_seconds = greatest(g.furthest_seconds, excluded.furthest_seconds),
     listened_at = coalesce(g.listened_at, excluded.listened_at),
@@ -2947,6 +2977,21 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.record_audio_link(p_user_id uuid, p_audio_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.audio_link_runs as r (user_id, audio_id, run_started_at, last_issued_at)
+  values (p_user_id, p_audio_id, now(), now())
+  on conflict (user_id, audio_id) do update set
+    run_started_at = case when r.last_issued_at < now() - interval '15 minutes' then now() else r.run_started_at end,
+    last_issued_at = now();
+$function$;
+
+grant execute on function public.record_audio_link(p_user_id uuid, p_audio_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_scheduler_event(p_signature text, p_event text, p_invitee jsonb)
  RETURNS text

@@ -180,7 +180,9 @@ describe('scheduler-webhook and the scheduler stand-in', { timeout: 120_000 }, (
     await openLink((await latestEmail(stack, email, 'Confirm Your Signup')).link);
     const signedIn = await signedInClient(stack, email, 'secret-pass-1');
     expect((await signedIn.client.from('appointments').select('id')).data).toEqual([]);
-    expect((await signedIn.client.rpc('claim_my_account', { p_signup_proof: null })).data).toBe('password_needed');
+    expect((await signedIn.client.rpc('claim_my_account', { p_signup_proof: null })).data).toBe(
+      'password_needed',
+    );
 
     // A recovery link and a new password chosen from its session: the account is theirs, with the appointment.
     const recovering = makeClient(stack);

@@ -99,18 +99,25 @@ async function keepFor(email: string): Promise<{ assignment: string; appointment
 }
 
 /** What a session reads of client data: assignment notes, appointments, the granted audio. */
-async function reads(ctx: RequestContext): Promise<{ notes: unknown[]; appointments: number; purchases: number }> {
+async function reads(
+  ctx: RequestContext,
+): Promise<{ notes: unknown[]; appointments: number; purchases: number }> {
   const notes = await probe(db, ctx, 'select note from public.client_assignments');
   const appointments = await probe(db, ctx, 'select 1 from public.appointments');
   const purchases = await probe(db, ctx, 'select 1 from public.purchases where price = 0');
   if (!notes.ok || !appointments.ok || !purchases.ok) throw new Error('client data probe failed');
-  return { notes: notes.values.map((row) => row.note), appointments: appointments.rows, purchases: purchases.rows };
+  return {
+    notes: notes.values.map((row) => row.note),
+    appointments: appointments.rows,
+    purchases: purchases.rows,
+  };
 }
 
 beforeAll(async () => {
   db = await openTestDatabase();
   users = await createUsers(db);
-  productId = (await db.query<{ id: string }>('select id from public.products where published limit 1')).rows[0]!.id;
+  productId = (await db.query<{ id: string }>('select id from public.products where published limit 1'))
+    .rows[0]!.id;
 });
 
 afterAll(async () => {

@@ -56,6 +56,26 @@ export function authenticatedContext(userId: string, extra: Record<string, unkno
   };
 }
 
+/**
+ * As audio-url does when it issues a link (public.record_audio_link), with the run begun `secondsAgo`: a
+ * listener's positions count toward programme progress only as far as real time since then allows
+ * (docs/security.md "Programme progress").
+ */
+export async function linkIssuedAgo(
+  db: Database,
+  userId: string,
+  audioId: string,
+  secondsAgo = 3600,
+): Promise<void> {
+  await db.query(
+    `insert into private.audio_link_runs (user_id, audio_id, run_started_at, last_issued_at)
+     values ($1, $2, now() - make_interval(secs => $3), now())
+     on conflict (user_id, audio_id) do update set run_started_at = excluded.run_started_at,
+       last_issued_at = excluded.last_issued_at`,
+    [userId, audioId, secondsAgo],
+  );
+}
+
 export async function createUsers(db: Database): Promise<Users> {
   await startTestSession(db, DEMO_ADMIN.id);
   return {

@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
+import {
+  ACTORS,
+  authenticatedContext,
+  contextFor,
+  createUser,
+  linkIssuedAgo,
+  createUsers,
+  probe,
+  type Actor,
+  type Users,
+} from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -70,8 +80,8 @@ describe('private audio: who reads what', () => {
   for (const actor of ACTORS) {
     it(`${actor} reads ${String(rows[actor])} of private_audio and the file only as an admin`, async () => {
       const ctx = contextFor(actor, users);
-      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.private_audio')).rows[0]!
-        .n;
+      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.private_audio'))
+        .rows[0]!.n;
       const read = await probe(db, ctx, 'select * from public.private_audio');
       const want = rows[actor];
       if (want === 'denied') expect(read).toMatchObject({ ok: false, code: '42501' });
@@ -155,8 +165,14 @@ describe('private audio: assigning, listening, removing', () => {
   });
 
   it('the client saves positions of it and the practitioner sees progress; another customer cannot', async () => {
+    await linkIssuedAgo(db, users.customerA, audioA);
     await withRequestContext(db, listener(users.customerA), async (tx) => {
-      await tx.query(savePositionSql, [audioA, 120, randomUUID(), new Date(Date.now() - 30_000).toISOString()]);
+      await tx.query(savePositionSql, [
+        audioA,
+        120,
+        randomUUID(),
+        new Date(Date.now() - 30_000).toISOString(),
+      ]);
     });
     await withRequestContext(db, listener(users.customerA), async (tx) => {
       await tx.query(savePositionSql, [audioA, 560, randomUUID(), new Date().toISOString()]);
@@ -232,7 +248,9 @@ describe('private audio: assigning, listening, removing', () => {
     const userId = await createUser(db, email);
     const result = await assignPrivate(email, await storeObject());
     await db.query('delete from auth.users where id = $1', [userId]);
-    const left = await db.query('select 1 from public.private_audio where id = $1', [result.private_audio_id]);
+    const left = await db.query('select 1 from public.private_audio where id = $1', [
+      result.private_audio_id,
+    ]);
     expect(left.rows).toHaveLength(0);
   });
 });

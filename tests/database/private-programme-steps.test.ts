@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
+import {
+  ACTORS,
+  authenticatedContext,
+  contextFor,
+  createUser,
+  linkIssuedAgo,
+  createUsers,
+  probe,
+  type Users,
+} from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -81,6 +90,7 @@ async function lockedFor(userId: string): Promise<string[]> {
 }
 
 async function markListened(userId: string, audioId: string) {
+  await linkIssuedAgo(db, userId, audioId);
   await withRequestContext(db, listener(userId), async (tx) => {
     for (const seconds of [30, 0]) {
       await tx.query(

@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Users } from './helpers.ts';
+import {
+  ACTORS,
+  authenticatedContext,
+  contextFor,
+  createUser,
+  linkIssuedAgo,
+  createUsers,
+  probe,
+  type Users,
+} from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -52,6 +61,7 @@ async function canStream(userId: string, productId: string): Promise<boolean> {
 }
 
 async function markListened(userId: string, productId: string) {
+  await linkIssuedAgo(db, userId, productId);
   const ctx: RequestContext = authenticatedContext(userId);
   await withRequestContext(db, ctx, async (tx) => {
     for (const seconds of [30, 0]) {

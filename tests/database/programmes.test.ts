@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, type Database, type RequestContext } from '../../supabase/local/db/db.ts';
 import { closeTestDatabase, openTestDatabase } from './engine.ts';
-import { ACTORS, authenticatedContext, contextFor, createUser, createUsers, probe, type Actor, type Users } from './helpers.ts';
+import {
+  ACTORS,
+  authenticatedContext,
+  contextFor,
+  createUser,
+  linkIssuedAgo,
+  createUsers,
+  probe,
+  type Actor,
+  type Users,
+} from './helpers.ts';
 
 let db: Database;
 let users: Users;
@@ -29,6 +39,8 @@ async function assign(email: string, programme: string | null, product: string |
 }
 
 async function savePosition(userId: string, productId: string, seconds: number, playedAt: string) {
+  // Listening since a link an hour ago: every position here is credible (tests/database/progress-evidence.test.ts).
+  await linkIssuedAgo(db, userId, productId);
   const ctx: RequestContext = authenticatedContext(userId);
   await withRequestContext(db, ctx, async (tx) => {
     await tx.query(
@@ -248,7 +260,12 @@ describe('programmes: progress from listening positions', () => {
       'select furthest_seconds, listened_at from public.programme_progress where user_id = $1 and product_id = $2',
       [users.customerA, productIds[0]],
     );
-    expect(after.rows[0]!.furthest_seconds).toBe(30);
+    // Saved finished (0) with a credible listen (a link an hour ago): it reached the end.
+    const duration = await db.query<{ d: number }>(
+      'select duration_seconds as d from public.products where id = $1',
+      [productIds[0]],
+    );
+    expect(after.rows[0]!.furthest_seconds).toBe(duration.rows[0]!.d);
     expect(after.rows[0]!.listened_at).not.toBeNull();
   });
 

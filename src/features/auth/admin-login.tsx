@@ -66,7 +66,10 @@ export function AdminLogin() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {text.regularSignInPrompt}{' '}
-        <AppLink to={paths.auth} className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
+        <AppLink
+          to={paths.auth}
+          className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+        >
           {text.regularSignIn}
         </AppLink>
       </p>

@@ -20,7 +20,9 @@ export function toPurchase(row: PurchaseRow): Purchase {
     id: row.id,
     title: row.title,
     category: row.category ?? '',
-    purchaseDate: Number.isNaN(created.getTime()) ? row.created_at.slice(0, 10) : created.toISOString().slice(0, 10),
+    purchaseDate: Number.isNaN(created.getTime())
+      ? row.created_at.slice(0, 10)
+      : created.toISOString().slice(0, 10),
     price: Number(row.price),
     streamUrl: row.download_url,
     productId: row.product_id ?? null,

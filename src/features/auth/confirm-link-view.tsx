@@ -104,7 +104,11 @@ export function ConfirmLinkView() {
       check.kind === 'invalid'
         ? check.message
         : confirmFailureMessage(
-            state.name === 'invalid' ? state.reason : confirmation.name === 'failed' ? confirmation.reason : '',
+            state.name === 'invalid'
+              ? state.reason
+              : confirmation.name === 'failed'
+                ? confirmation.reason
+                : '',
           );
     return (
       <AuthLayout icon={<ShieldAlert />} title={text.invalidTitle}>
@@ -152,7 +156,8 @@ export function ConfirmLinkView() {
           fallbackError={text.checkFailed}
           save={async (password) => {
             await setPasswordWithLink(session.accessToken, password);
-            if ((await claimAccount(session.accessToken, null)) !== 'owned') throw new Error(text.checkFailed);
+            if ((await claimAccount(session.accessToken, null)) !== 'owned')
+              throw new Error(text.checkFailed);
           }}
           onUpdated={() => {
             forgetSignupProof(session.email);

@@ -21,7 +21,16 @@ interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 }
 
 /** A labelled input with its error below it (Epic Stack convention: one component wires the ARIA). */
-export function FormField({ id, label, error, describedBy, trailing, after, className, ...input }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  error,
+  describedBy,
+  trailing,
+  after,
+  className,
+  ...input
+}: FormFieldProps) {
   const described = [error ? `${id}-error` : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
     <Field id={id} label={label} error={error} after={after}>
@@ -44,7 +53,14 @@ interface PasswordFieldProps extends Omit<FormFieldProps, 'type' | 'trailing' | 
 }
 
 /** A password input with a show/hide toggle and, optionally, the strength meter of docs/product-rules.md §5. */
-export function PasswordField({ showStrength = false, label, id, value, minLength = 6, ...props }: PasswordFieldProps) {
+export function PasswordField({
+  showStrength = false,
+  label,
+  id,
+  value,
+  minLength = 6,
+  ...props
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const password = typeof value === 'string' ? value : '';
   const strengthId = `${id}-strength`;
@@ -65,7 +81,11 @@ export function PasswordField({ showStrength = false, label, id, value, minLengt
           onClick={() => setVisible((shown) => !shown)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground"
         >
-          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
         </button>
       }
       after={showStrength && password ? <StrengthMeter id={strengthId} password={password} /> : null}
@@ -83,7 +103,11 @@ export function StrengthMeter({ id, password }: { id: string; password: string }
     <div id={id} data-testid="password-strength" data-score={score}>
       <div className="flex gap-1.5" aria-hidden="true">
         {bars.map((on, index) => (
-          <span key={index} data-on={on} className={cn('h-1.5 flex-1 rounded-full', on ? colour : 'bg-border')} />
+          <span
+            key={index}
+            data-on={on}
+            className={cn('h-1.5 flex-1 rounded-full', on ? colour : 'bg-border')}
+          />
         ))}
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
@@ -123,7 +147,13 @@ export function SubmitError({ error, fallback }: { error: unknown; fallback: str
 }
 
 /** The form's submit button: disabled with a spinner while the call runs. */
-export function SubmitButton({ loading, disabled, children, className, ...props }: ButtonProps & { loading: boolean }) {
+export function SubmitButton({
+  loading,
+  disabled,
+  children,
+  className,
+  ...props
+}: ButtonProps & { loading: boolean }) {
   return (
     <Button
       type="submit"

@@ -76,4 +76,3 @@ export function FullNameForm({ savedName }: { savedName: string | null }) {
     </form>
   );
 }
-

@@ -35,9 +35,7 @@ export function isRecoveryLink(params: ResetLinkParams): boolean {
   return params.type === 'recovery' && Boolean(params.access_token);
 }
 
-export type ResetLinkCheck =
-  | { kind: 'invalid'; message: string }
-  | { kind: 'verify'; tokenHash: string };
+export type ResetLinkCheck = { kind: 'invalid'; message: string } | { kind: 'verify'; tokenHash: string };
 
 /** Spec §4 "Update password", link validation order, steps 1 to 4 (the checks that need no server). */
 export function checkResetLink(params: ResetLinkParams): ResetLinkCheck {

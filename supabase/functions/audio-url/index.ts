@@ -102,6 +102,10 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
     console.warn('audio-url signing failed');
     return errorJson(404, NOT_AVAILABLE);
   }
+  // Progress counts only as far as real time since this run of links began (docs/security.md "Programme
+  // progress"); a failure here costs the listener a "listened", never the link.
+  const recorded = await db.rpc('record_audio_link', { p_user_id: caller.user.id, p_audio_id: audioId });
+  if (recorded.error) console.warn('audio-url could not record the link:', recorded.error.code);
   const url = new URL(signed.data.signedUrl);
   return json(
     200,

@@ -95,13 +95,18 @@ export async function confirmedUser(
   const email = uniqueEmail(label);
   const proof = randomBytes(32).toString('base64url');
   const signupProof = createHash('sha256').update(proof).digest('hex');
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { signup_proof: signupProof } } });
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { signup_proof: signupProof } },
+  });
   if (error || !data.user) throw error ?? new Error('sign-up failed');
   const { tokenHash } = await latestEmail(stack, email, 'Confirm Your Signup');
   const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
   if (verified.error) throw verified.error;
   const claimed = await client.rpc('claim_my_account', { p_signup_proof: proof });
-  if (claimed.error || claimed.data !== 'owned') throw claimed.error ?? new Error(`claim: ${String(claimed.data)}`);
+  if (claimed.error || claimed.data !== 'owned')
+    throw claimed.error ?? new Error(`claim: ${String(claimed.data)}`);
   await client.auth.signOut({ scope: 'local' });
   return { email, password, id: data.user.id };
 }
