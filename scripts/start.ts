@@ -21,14 +21,21 @@ const hosted = usesHostedSupabase();
 if (!hosted) localBuildEnvironment(sitePort, stackPort);
 
 /**
- * SUPABASE_LOCAL_AUTH_RATE_LIMIT raises config.toml's auth rate limits (per 5 minutes per IP) for a test suite,
- * whose every request comes from this machine.
+ * Test suites only. SUPABASE_LOCAL_AUTH_RATE_LIMIT raises config.toml's auth rate limits (per 5 minutes per IP)
+ * for a suite whose every request comes from this machine; SUPABASE_LOCAL_EMAIL_MAX_FREQUENCY (seconds, 0 for
+ * none) replaces [auth.email] max_frequency (60 s) for a suite that emails one address more than once a minute.
  */
-function rateLimitOverride(): { signInSignUps: number; tokenVerifications: number } | undefined {
+function rateLimitOverride():
+  { signInSignUps?: number; tokenVerifications?: number; emailMaxFrequencySeconds?: number } | undefined {
   const limit = Number(process.env.SUPABASE_LOCAL_AUTH_RATE_LIMIT);
-  return Number.isInteger(limit) && limit > 0
-    ? { signInSignUps: limit, tokenVerifications: limit }
-    : undefined;
+  const frequency = process.env.SUPABASE_LOCAL_EMAIL_MAX_FREQUENCY;
+  const override = {
+    ...(Number.isInteger(limit) && limit > 0 ? { signInSignUps: limit, tokenVerifications: limit } : {}),
+    ...(frequency !== undefined && /^\d+$/.test(frequency)
+      ? { emailMaxFrequencySeconds: Number(frequency) }
+      : {}),
+  };
+  return Object.keys(override).length > 0 ? override : undefined;
 }
 
 async function main(): Promise<void> {

@@ -106,7 +106,7 @@ export const accountText = {
   },
   signOut: {
     title: 'Sign out',
-    lead: 'Sign out of your account on this device.',
+    lead: 'Sign out of your account on this device. Audio saved for offline listening is removed from this device, and so is your playlist; your purchases and where you stopped listening stay in your account.',
     button: 'Sign Out',
   },
   data: {

@@ -23,7 +23,9 @@ export const authMessages = {
   accessDenied: 'Access denied. Admin privileges required.',
   // Fixed answers to the auth service's refusals (docs/auth-links.md): never the service's own words.
   tooManyRequests: 'Too many attempts from this device. Please wait a few minutes, then try again.',
-  tooManyEmails: 'We have sent several emails to this address already. Please wait a while, then try again.',
+  // Says nothing of whether the address has an account (docs/security.md "Email flooding").
+  tooManyEmails:
+    'An email was asked for very recently. If you asked a moment ago, please check your inbox and spam folder; otherwise wait a few minutes, then try again.',
   passwordPwned:
     'This password is too common or has appeared in a data breach. Please choose a different one.',
   reauthenticationNeeded:

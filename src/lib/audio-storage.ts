@@ -5,6 +5,17 @@ import { getSupabase } from './supabase';
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
 export const AUDIO_BUCKET = 'audio';
 
+/**
+ * The Cache-Control an uploaded audio is stored with, which Storage then answers every download with
+ * (docs/security.md "Cached audio links"): a bought or private recording is reached only by a link that works
+ * for minutes, so no browser or CDN may keep it past that; a preview is public.
+ */
+export function audioCacheControl(bucket: string, objectName: string): string {
+  return bucket === AUDIO_BUCKET && objectName.startsWith('previews/')
+    ? 'public, max-age=3600'
+    : 'private, no-store';
+}
+
 export class AudioUnavailableError extends Error {
   constructor(message: string) {
     super(message);

@@ -47,7 +47,8 @@ export function createOutboxSync<T>(options: OutboxSyncOptions<T>): OutboxSync<T
   const settle = (batch: readonly T[]) => {
     // Only what was sent leaves the outbox: a newer item queued meanwhile stays.
     for (const sent of batch) if (outbox.get(keyOf(sent)) === sent) outbox.delete(keyOf(sent));
-    writeOutbox(storageKey, outbox);
+    // Disposed (signed out, another account): its outbox may have been removed from the device on purpose.
+    if (!disposed) writeOutbox(storageKey, outbox);
   };
 
   async function flush(keepalive = false): Promise<void> {

@@ -66,6 +66,12 @@ function readStoredSessionUser(): Record<string, unknown> | null {
   }
 }
 
+/** The user id of the session supabase-js stored, read without loading supabase-js; null when none. */
+export function readStoredSessionUserId(): string | null {
+  const id = readStoredSessionUser()?.id;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 /** The email of the session supabase-js stored, read without loading supabase-js; null when none. */
 export function readStoredSessionEmail(): string | null {
   const email = readStoredSessionUser()?.email;

@@ -109,8 +109,11 @@ export type StackConfig = {
   securePasswordChange: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
-  /** [auth.rate_limit]: requests per 5 minutes per IP address (hosted defaults: 30 and 30). */
-  rateLimits: { signInSignUps: number; tokenVerifications: number };
+  /**
+   * [auth.rate_limit]: requests per 5 minutes per IP address (hosted defaults: 30 and 30); and [auth.email]
+   * max_frequency: the seconds before another auth email of one kind may go to one address.
+   */
+  rateLimits: { signInSignUps: number; tokenVerifications: number; emailMaxFrequencySeconds: number };
   fileSizeLimit: number;
   maxRows: number | null;
   functions: Record<string, { verifyJwt: boolean }>;
@@ -127,6 +130,17 @@ function table(value: TomlValue | undefined): TomlTable {
 
 function num(value: TomlValue | undefined, fallback: number): number {
   return typeof value === 'number' ? value : fallback;
+}
+
+/** A Go duration as config.toml writes it ("60s", "1m", "1m30s", "500ms") → seconds; else the fallback. */
+export function parseDurationSeconds(value: TomlValue | undefined, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(value.trim())) return fallback;
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  let seconds = 0;
+  for (const [, amount, , name] of value.trim().matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g))
+    seconds += Number(amount) * (unit[name ?? 's'] ?? 1);
+  return seconds;
 }
 
 /** "50MiB" / "5MB" / 1024 → bytes. */
@@ -182,6 +196,8 @@ export function toStackConfig(toml: TomlTable, projectRoot = process.cwd()): Sta
     rateLimits: {
       signInSignUps: num(table(auth.rate_limit).sign_in_sign_ups, 30),
       tokenVerifications: num(table(auth.rate_limit).token_verifications, 30),
+      // GoTrue's default is 60 s.
+      emailMaxFrequencySeconds: parseDurationSeconds(email.max_frequency, 60),
     },
     fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,

@@ -161,6 +161,8 @@ export const supabaseModule = {
     };
   },
   readStoredSessionEmail: () => fake.storedEmail,
+  // The stored session's user, as the real module reads it (who is signed in, for account-device-data.ts).
+  readStoredSessionUserId: () => (fake.storedEmail ? `id-${fake.storedEmail}` : null),
   readStoredSessionName: () => null,
 };
 

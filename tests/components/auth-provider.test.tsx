@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useHeaderAuth } from '@/features/auth/use-header-auth';
 import { PlayerProvider } from '@/features/player/player-provider';
+import { DEVICE_ACCOUNT_KEY, SAVED_AUDIO_KEY } from '@/lib/account-device-names';
 import { Component as AccountPage } from '@/routes/account/account';
 import { fake, sessionFor } from './auth-fake-supabase';
 import { LocationProbe } from './auth-render';
@@ -24,7 +25,12 @@ function StateProbe() {
   const { user, loading, purchases, session } = useAuth();
   return (
     <pre data-testid="state">
-      {JSON.stringify({ user, loading, purchases: purchases.map((p) => p.id), session: session?.user.email ?? null })}
+      {JSON.stringify({
+        user,
+        loading,
+        purchases: purchases.map((p) => p.id),
+        session: session?.user.email ?? null,
+      })}
     </pre>
   );
 }
@@ -47,12 +53,13 @@ function renderApp(url = '/') {
   );
 }
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as {
-  user: { email: string; isAdmin: boolean } | null;
-  loading: boolean;
-  purchases: string[];
-  session: string | null;
-};
+const state = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as {
+    user: { email: string; isAdmin: boolean } | null;
+    loading: boolean;
+    purchases: string[];
+    session: string | null;
+  };
 
 const purchaseRow = (id: string, created_at: string) => ({
   id,
@@ -139,6 +146,23 @@ describe('AuthProvider', () => {
     expect(fake.client.queries.filter((query) => query.table === 'purchases')).toHaveLength(1);
     await act(async () => fake.client.emit('SIGNED_OUT', null));
     expect(state()).toEqual({ user: null, loading: false, purchases: [], session: null });
+  });
+
+  it('signing out, or the server ending the session, leaves nothing of the account on this device', async () => {
+    // docs/security.md "Saved audio after sign-out": what account-device-data.ts removes, the auth store calls.
+    localStorage.setItem(SAVED_AUDIO_KEY, JSON.stringify([{ productId: 'p1', title: 'Panic at Night' }]));
+    localStorage.setItem(DEVICE_ACCOUNT_KEY, 'customer-id');
+    renderApp();
+    const { getSupabase } = await import('@/lib/supabase');
+    await act(async () => {
+      await getSupabase();
+    });
+    await act(async () => fake.client.emit('SIGNED_IN', sessionFor('customer@example.com')));
+    expect(localStorage.getItem(SAVED_AUDIO_KEY)).toBeNull(); // another account than the one recorded here
+    localStorage.setItem(SAVED_AUDIO_KEY, JSON.stringify([{ productId: 'p1', title: 'Panic at Night' }]));
+    await act(async () => fake.client.emit('SIGNED_OUT', null));
+    expect(localStorage.getItem(SAVED_AUDIO_KEY)).toBeNull();
+    expect(localStorage.getItem(DEVICE_ACCOUNT_KEY)).toBeNull();
   });
 
   it('refreshPurchases reloads the list', async () => {

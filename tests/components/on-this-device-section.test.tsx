@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnThisDeviceSection } from '@/features/account/on-this-device-section';
 import { QueryProvider } from '@/lib/query-provider';
-import { SAVED_AUDIO_KEY } from '@/features/offline/saved-audio-index';
+import { SAVED_AUDIO_KEY } from '@/lib/account-device-names';
 import { fake } from './auth-fake-supabase';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));

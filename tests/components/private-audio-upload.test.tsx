@@ -109,6 +109,8 @@ describe('the assign form: upload audio for this client', () => {
     const name = /\/storage\/v1\/object\/private-audio\/([0-9a-f-]{36}\.mp3)$/.exec(sent.url)?.[1];
     expect(name).toBeDefined();
     expect(sent.headers['content-type']).toBe('audio/mpeg');
+    // Stored with the file and answered with every download: never cached past a link (docs/security.md).
+    expect(sent.headers['cache-control']).toBe('private, no-store');
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
     sent.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 });
     expect(await screen.findByText('Uploading… 25%')).toBeInTheDocument();

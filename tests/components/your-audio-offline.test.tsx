@@ -7,8 +7,8 @@ import { MemoryRouter } from '@/lib/router';
 import { QueryProvider } from '@/lib/query-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
-import { KNOWN_OWNED_AUDIO_KEY, keepKnownOwned, knownOwnedAudio } from '@/features/offline/known-owned-audio';
-import { SAVED_AUDIO_KEY } from '@/features/offline/saved-audio-index';
+import { keepKnownOwned, knownOwnedAudio } from '@/features/offline/known-owned-audio';
+import { KNOWN_OWNED_AUDIO_KEY, SAVED_AUDIO_KEY } from '@/lib/account-device-names';
 import { removeSavedAudio } from '@/features/offline/saved-audio-store';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));

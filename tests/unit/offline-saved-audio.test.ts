@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineAudioUrl, OFFLINE_AUDIO_CACHE } from '@/features/offline/offline-worker-config';
+import { offlineAudioUrl } from '@/features/offline/offline-worker-config';
 import { playSavedCopyFirst } from '@/features/offline/play-saved-first';
-import { readSavedAudio, SAVED_AUDIO_KEY, savedAudioOf } from '@/features/offline/saved-audio-index';
+import { readSavedAudio, savedAudioOf } from '@/features/offline/saved-audio-index';
 import { keepOnlyOwned, removeSavedAudio, saveAudioForOffline } from '@/features/offline/saved-audio-store';
+import {
+  OFFLINE_AUDIO_CACHE,
+  SAVED_AUDIO_KEY,
+  SAVED_FOR_HEADER,
+  SIGNED_IN_ACCOUNT_CACHE,
+  SIGNED_IN_ACCOUNT_PATH,
+} from '@/lib/account-device-names';
+import { AUTH_STORAGE_KEY } from '@/lib/supabase';
 
 vi.mock('@/lib/audio-storage', () => ({ signOwnedAudioUrl: vi.fn() }));
 
@@ -56,9 +64,14 @@ const signer = vi.fn(async (productId: string) => ({
   expiresAt: 1_900_000_000,
 }));
 
+/** The session supabase-js stores for `userId` (the save checks it is still the one signed in). */
+const signIn = (userId: string) =>
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { id: userId, email: 'c@example.com' } }));
+
 beforeEach(() => {
   stores.clear();
   localStorage.clear();
+  signIn(CUSTOMER);
   signer.mockClear();
   vi.stubGlobal('caches', memoryCaches);
   vi.stubGlobal(
@@ -100,6 +113,30 @@ describe('saving for offline', () => {
     expect((await audioCache()).entries.size).toBe(0);
   });
 
+  it('marks the copy with the account that saved it and tells the offline worker who is signed in', async () => {
+    await saveAudioForOffline(sleep, CUSTOMER, signer);
+    const stored = await (await audioCache()).match(offlineAudioUrl('prod-sleep'));
+    expect(stored!.headers.get(SAVED_FOR_HEADER)).toBe(CUSTOMER);
+    const note = await (await memoryCaches.open(SIGNED_IN_ACCOUNT_CACHE)).match(SIGNED_IN_ACCOUNT_PATH);
+    expect(await note!.text()).toBe(CUSTOMER);
+  });
+
+  it('keeps nothing of a save that finishes after the account signed out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        localStorage.removeItem(AUTH_STORAGE_KEY); // signed out while the file was on its way
+        return new Response(mp3, { headers: { 'content-type': 'audio/mpeg', 'content-length': '10' } });
+      }),
+    );
+    await expect(saveAudioForOffline(sleep, CUSTOMER, signer)).rejects.toThrow('signed out');
+    expect(readSavedAudio()).toEqual([]);
+    expect((await audioCache()).entries.size).toBe(0);
+    expect(
+      await (await memoryCaches.open(SIGNED_IN_ACCOUNT_CACHE)).match(SIGNED_IN_ACCOUNT_PATH),
+    ).toBeUndefined();
+  });
+
   it('removes a copy and its entry', async () => {
     await saveAudioForOffline(sleep, CUSTOMER, signer);
     await saveAudioForOffline(calm, CUSTOMER, signer);
@@ -112,7 +149,9 @@ describe('saving for offline', () => {
 describe('keeping only what is owned', () => {
   it("removes copies of refunded products, other accounts' copies and unlisted files; keeps the rest", async () => {
     await saveAudioForOffline(sleep, CUSTOMER, signer);
+    signIn('user-2');
     await saveAudioForOffline(calm, 'user-2', signer);
+    signIn(CUSTOMER);
     await saveAudioForOffline({ ...sleep, productId: 'prod-kept', trackId: 'p3' }, CUSTOMER, signer);
     await (await audioCache()).put('/offline-audio/stray', new Response('x'));
 

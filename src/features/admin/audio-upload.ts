@@ -1,5 +1,5 @@
 import { supabaseEnv as env } from '@/config/supabase-env';
-import { AUDIO_BUCKET } from '@/lib/audio-storage';
+import { AUDIO_BUCKET, audioCacheControl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
 import { AdminApiError } from './api/admin-client';
 
@@ -71,6 +71,8 @@ export function putObject(
     xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
     xhr.setRequestHeader('apikey', env.supabaseAnonKey);
     xhr.setRequestHeader('content-type', contentType);
+    // Kept with the object and sent with every download of it: a full track is never cached past its link.
+    xhr.setRequestHeader('cache-control', audioCacheControl(bucket, name));
     xhr.setRequestHeader('x-upsert', 'false');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));

@@ -1,4 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { accountDataInStorage, followDeviceAccount } from '@/lib/account-device-data';
 import { getSupabase, onSupabaseLoaded, readStoredSessionEmail } from '@/lib/supabase';
 import type { AuthState } from './auth-types';
 
@@ -55,6 +56,8 @@ export function createAuthStore(): AuthStore {
   }
 
   function onSession(client: SupabaseClient, session: Session | null) {
+    // Signed out, or another account: nothing of the one before stays on this device (docs/security.md).
+    void followDeviceAccount(session?.user.id ?? null);
     if (!session) {
       currentUserId = null;
       update({ session: null, user: null, purchases: [], loading: false });
@@ -83,6 +86,9 @@ export function createAuthStore(): AuthStore {
         const { data } = client.auth.onAuthStateChange((_event, session) => onSession(client, session));
         unsubscribe = () => data.subscription.unsubscribe();
       });
+      // No session stored, yet something of an account is here (a sign-out the page closed in the middle of):
+      // it is removed. supabase-js is not loaded for this.
+      if (!state.loading && accountDataInStorage()) void followDeviceAccount(null);
       if (state.loading && !unsubscribe) {
         getSupabase().catch((error: unknown) => {
           console.warn('Could not load the sign-in service:', error);

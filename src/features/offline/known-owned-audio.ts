@@ -3,6 +3,7 @@
 // Kept only while the account keeps audio saved here (titles are health data, docs/product-rules.md D26: they
 // stay on the device that already holds the saved copies and go with the last of them), pruned to what the
 // server says is owned whenever My Account checks online.
+import { KNOWN_OWNED_AUDIO_KEY } from '@/lib/account-device-names';
 
 export interface KnownOwnedAudio {
   /** The purchase (track id in the player). */
@@ -13,8 +14,6 @@ export interface KnownOwnedAudio {
   purchaseDate: string;
   productId: string;
 }
-
-export const KNOWN_OWNED_AUDIO_KEY = 'offline-owned-audio';
 
 type KnownByAccount = Record<string, KnownOwnedAudio[]>;
 

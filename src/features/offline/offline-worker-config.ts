@@ -11,8 +11,6 @@ export const SERVICE_WORKER_SCOPE = '/account';
 /** The page that opens offline: the SPA shell as served for /account. */
 export const OFFLINE_SHELL_URL = '/account';
 
-/** Cache Storage for saved audio, one entry per product, named by the stable key below. */
-export const OFFLINE_AUDIO_CACHE = 'offline-audio-v1';
 /** Saved audio is requested under this same-origin path; only the worker answers it (from the cache). */
 export const OFFLINE_AUDIO_PATH = '/offline-audio/';
 

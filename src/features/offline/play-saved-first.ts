@@ -6,7 +6,8 @@
 //   in: a worker only claims pages whose document was loaded in its scope): an object URL of the stored copy,
 //   read from Cache Storage by the page itself, so it plays from the device with the network off too.
 import type { SignedAudioUrl } from '@/lib/audio-storage';
-import { OFFLINE_AUDIO_CACHE, offlineAudioUrl } from './offline-worker-config';
+import { OFFLINE_AUDIO_CACHE } from '@/lib/account-device-names';
+import { offlineAudioUrl } from './offline-worker-config';
 import { isControlledByOfflineWorker } from './register-offline-worker';
 import { findSavedAudio } from './saved-audio-index';
 import { canUseCacheStorage, hasStoredCopy, removeSavedAudio } from './saved-audio-store';

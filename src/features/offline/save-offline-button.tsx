@@ -1,9 +1,9 @@
 import { CloudDownload, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
+import { readStoredSessionUserId } from '@/lib/supabase';
 import { removeFromDevice, saveForOffline, useSavingProducts } from './offline-actions';
 import type { AudioToSave } from './saved-audio-store';
-import { readStoredAccountId } from './stored-account';
 import { useIsSaved } from './use-saved-audio';
 import { useOfflineSupport } from './use-offline-support';
 
@@ -66,6 +66,6 @@ export function SaveOfflineButton({ audio, userId, className }: SaveOfflineButto
 
 /** The button for the player, which knows the account from the stored session (the player is shown signed in). */
 export function PlayerSaveOfflineButton({ audio, className }: Omit<SaveOfflineButtonProps, 'userId'>) {
-  const userId = readStoredAccountId() ?? undefined;
+  const userId = readStoredSessionUserId() ?? undefined;
   return <SaveOfflineButton audio={audio} userId={userId} className={className} />;
 }

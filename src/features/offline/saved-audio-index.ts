@@ -2,6 +2,7 @@
 // Account can show and play them with the network off (the audio itself is in Cache Storage,
 // saved-audio-store.ts). Titles are what the customer bought (health data, docs/product-rules.md D26): they stay on the device
 // of the account that saved them and are removed with the copies.
+import { SAVED_AUDIO_KEY } from '@/lib/account-device-names';
 
 export interface SavedAudio {
   productId: string;
@@ -16,8 +17,6 @@ export interface SavedAudio {
   /** The account that saved it: another account signing in on this browser does not see or play it. */
   userId: string;
 }
-
-export const SAVED_AUDIO_KEY = 'offline-audio';
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; list: SavedAudio[] } | null = null;

@@ -2,9 +2,12 @@
 // from the audio-url edge function (docs/audio-links.md) and stored in Cache Storage under the product's stable
 // key (offlineAudioUrl), never under the link, which stops working within minutes. The offline worker plays it
 // from there (service-worker.ts). Nothing here logs a title (docs/product-rules.md D26 "Health data").
+import { noteSignedInForWorker } from '@/lib/account-device-data';
+import { OFFLINE_AUDIO_CACHE, SAVED_FOR_HEADER } from '@/lib/account-device-names';
 import { signOwnedAudioUrl, type SignedAudioUrl } from '@/lib/audio-storage';
+import { readStoredSessionUserId } from '@/lib/supabase';
 import { forgetKnownOwned } from './known-owned-audio';
-import { OFFLINE_AUDIO_CACHE, OFFLINE_AUDIO_PATH, offlineAudioUrl } from './offline-worker-config';
+import { OFFLINE_AUDIO_PATH, offlineAudioUrl } from './offline-worker-config';
 import { addSavedAudio, readSavedAudio, removeSavedAudioEntries, type SavedAudio } from './saved-audio-index';
 
 export interface AudioToSave {
@@ -42,11 +45,19 @@ export async function saveAudioForOffline(
   const length = Number(response.headers.get('content-length'));
   const headers: Record<string, string> = {
     'Content-Type': response.headers.get('content-type') ?? 'audio/mpeg',
+    // The worker serves the copy only while this account is the one signed in (service-worker.ts).
+    [SAVED_FOR_HEADER]: userId,
   };
   if (Number.isFinite(length) && length > 0) headers['Content-Length'] = String(length);
   const cache = await caches.open(OFFLINE_AUDIO_CACHE);
   const key = offlineAudioUrl(audio.productId);
   await cache.put(key, new Response(response.body, { status: 200, headers }));
+  // Signed out (or another account signed in) while the file streamed: nothing of it may stay.
+  if (readStoredSessionUserId() !== userId) {
+    await cache.delete(key);
+    throw new SaveFailedError('signed out');
+  }
+  await noteSignedInForWorker(userId);
   let bytes = length;
   if (!(Number.isFinite(bytes) && bytes > 0)) {
     const stored = await cache.match(key);

@@ -1,9 +1,9 @@
 // What the player keeps in the browser: the one-time listening-safety answer, and per account (under a key
 // derived from a hash of the user id, never a title) the playlist, settings and where each track was left.
+import { PLAYER_KEY_PREFIX } from '@/lib/account-device-names';
 import type { Track } from './player-types';
 
 export const SAFETY_KEY = 'hypnotherapy-listening-safety';
-const ACCOUNT_KEY_PREFIX = 'hypnotherapy-player-';
 /** Positions kept per account: the most recently listened tracks. */
 const MAX_POSITIONS = 50;
 
@@ -48,7 +48,7 @@ export async function accountKey(userId: string): Promise<string> {
   const bytes = new TextEncoder().encode(`player:${userId}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return (
-    ACCOUNT_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
+    PLAYER_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
   );
 }
 

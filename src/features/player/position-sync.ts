@@ -3,6 +3,7 @@
 // with a keepalive request when the page is hidden (it may never come back). What cannot be sent (offline, a
 // failed request) waits in an outbox in localStorage and is sent when the browser is back online; the
 // database keeps the newest position, so a late one never overwrites a newer one from another device.
+import { POSITIONS_OUTBOX_PREFIX } from '@/lib/account-device-names';
 import { appProject, keepaliveUpsert, type RestProject } from '@/lib/keepalive-upsert';
 import { createOutboxSync, type Urgency } from '@/lib/outbox-sync';
 import { browserStorage } from '@/lib/stored-outbox';
@@ -10,7 +11,6 @@ import { browserStorage } from '@/lib/stored-outbox';
 /** Seconds between writes of one track's position while it plays. */
 export const WRITE_EVERY_MS = 15_000;
 const DEVICE_KEY = 'hypnotherapy-device';
-const OUTBOX_PREFIX = 'hypnotherapy-positions-outbox-';
 
 export type DeviceKind = 'phone' | 'tablet' | 'computer';
 
@@ -139,7 +139,7 @@ export function createPositionSync(
 ): PositionSync {
   const device = options.device ?? thisDevice();
   const outbox = createOutboxSync({
-    storageKey: OUTBOX_PREFIX + accountKey,
+    storageKey: POSITIONS_OUTBOX_PREFIX + accountKey,
     isItem: isPosition,
     keyOf: (p) => p.productId,
     // Every 15 s per track.

@@ -3,12 +3,12 @@
 // on pause, with a keepalive request when the page is hidden. Each write carries the session's total so far,
 // and the database keeps the largest, so a write sent twice never counts twice. What cannot be sent waits in
 // an outbox in localStorage and goes when the browser is back online (or on the next visit).
+import { PRACTICE_OUTBOX_PREFIX } from '@/lib/account-device-names';
 import { appProject, keepaliveUpsert, type RestProject } from '@/lib/keepalive-upsert';
 import { createOutboxSync, type Urgency } from '@/lib/outbox-sync';
 
 /** Milliseconds between writes while a track plays (as the position sync). */
 export const SESSION_WRITE_EVERY_MS = 15_000;
-const OUTBOX_PREFIX = 'hypnotherapy-practice-outbox-';
 
 /** One listening session: one track, one day, one visit of one device. */
 export interface ListeningSession {
@@ -89,7 +89,7 @@ export function createSessionSync(
   options: { now?: () => number } = {},
 ): SessionSync {
   const outbox = createOutboxSync({
-    storageKey: OUTBOX_PREFIX + accountKey,
+    storageKey: PRACTICE_OUTBOX_PREFIX + accountKey,
     isItem: isSession,
     keyOf: (s) => s.id,
     // One write every 15 s for all the sessions together.

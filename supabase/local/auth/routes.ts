@@ -33,6 +33,7 @@ import {
 } from '../http/util.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { authEmail, sendEmail } from '../mail/mailer.ts';
+import { takeEmailSlot, type AuthEmailKind } from './email-frequency.ts';
 import { allowedRedirect } from './redirects.ts';
 import type { StackContext } from '../stack-context.ts';
 
@@ -176,6 +177,21 @@ async function emailLink(
   await sendEmail(stack, tx, authEmail(kind, user.email ?? '', link, tokenHash, hours, stack, redirectTo));
 }
 
+/**
+ * [auth.email] max_frequency: refuses a second email of `kind` to one address within the interval, as GoTrue
+ * does, and for every address alike (email-frequency.ts).
+ */
+function checkEmailFrequency(stack: StackContext, kind: AuthEmailKind, email: string): void {
+  const wait = takeEmailSlot(stack, kind, normalizeEmail(email));
+  if (wait > 0) {
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 async function signup(stack: StackContext, req: IncomingMessage, url: URL): Promise<unknown> {
@@ -189,6 +205,7 @@ async function signup(stack: StackContext, req: IncomingMessage, url: URL): Prom
     throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   checkPassword(stack, password);
   const redirectTo = allowedRedirect(stack, url.searchParams.get('redirect_to'));
+  if (stack.config.enableConfirmations) checkEmailFrequency(stack, 'confirmation', email);
   // Hash before touching the database: bcrypt is slow and PGlite has a single connection.
   const hash = await hashPassword(password);
 
@@ -264,6 +281,7 @@ async function recover(stack: StackContext, req: IncomingMessage, url: URL): Pro
   if (!email) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   validateEmail(email);
   const redirectTo = allowedRedirect(stack, url.searchParams.get('redirect_to'));
+  checkEmailFrequency(stack, 'recovery', email);
   const started = performance.now();
   await stack.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);

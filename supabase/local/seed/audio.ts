@@ -40,7 +40,7 @@ export async function seedAudio(db: Database, storageRoot: string): Promise<numb
     full: toneMp3(FULL_SECONDS, { pulse: { tone: 8, gap: 2 } }),
     preview: toneMp3(PREVIEW_SECONDS),
   };
-  const missing: { name: string; data: Uint8Array }[] = [];
+  const missing: { name: string; data: Uint8Array; full: boolean }[] = [];
   for (const row of catalogue.rows) {
     if (known.has(row.name)) continue;
     let file: string;
@@ -56,7 +56,7 @@ export async function seedAudio(db: Database, storageRoot: string): Promise<numb
       data = row.full ? files.full : files.preview;
       await writeObjectFile(file, data);
     }
-    missing.push({ name: row.name, data });
+    missing.push({ name: row.name, data, full: row.full });
   }
   if (missing.length === 0) return 0;
   await db.transaction(async (tx) => {
@@ -67,7 +67,15 @@ export async function seedAudio(db: Database, storageRoot: string): Promise<numb
         [
           AUDIO_BUCKET,
           object.name,
-          JSON.stringify(objectMetadata(object.data, 'audio/mpeg', 'max-age=3600')),
+          // As the admin's upload stores them (docs/security.md "Cached audio links"): a full track is never
+          // kept by a browser or a CDN past its short-lived link; a public preview may be cached.
+          JSON.stringify(
+            objectMetadata(
+              object.data,
+              'audio/mpeg',
+              object.full ? 'private, no-store' : 'public, max-age=3600',
+            ),
+          ),
         ],
       );
     }

@@ -4,6 +4,7 @@ import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CORS_HEADERS } from '../http/cors.ts';
+import { BASE_HEADERS } from '../http/util.ts';
 
 /** Object files live at `<root>/<bucket>/<object name>`. */
 
@@ -144,11 +145,14 @@ export async function serveObject(
   const etag = meta.eTag ?? `"${size.toString(16)}-${modified.getTime().toString(16)}"`;
   const headers: OutgoingHttpHeaders = {
     ...CORS_HEADERS,
+    // nosniff: a stored file is only ever what its Content-Type says (an upload claiming audio/* is never run
+    // as a page or a script), as on every other answer of the stack.
+    ...BASE_HEADERS,
     'accept-ranges': 'bytes',
     'content-type': meta.mimetype,
     etag,
     'last-modified': modified.toUTCString(),
-    'cache-control': meta.cacheControl ?? 'max-age=3600',
+    'cache-control': meta.cacheControl ?? 'no-cache',
   };
   if (download !== null)
     headers['content-disposition'] = contentDisposition(download || path.posix.basename(objectName));

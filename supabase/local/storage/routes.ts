@@ -283,6 +283,15 @@ function mimeAllowed(allowed: string[] | null, mimetype: string): boolean {
   });
 }
 
+/**
+ * The Cache-Control an object is stored with and served with, as hosted storage decides it: a form's
+ * `cacheControl` field (seconds, as storage-js sends it) becomes `max-age=<n>`; a binary upload's own
+ * `Cache-Control` header is kept as sent (the admin uploads send `private, no-store` for audio, docs/security.md
+ * "Cached audio links"); nothing given: `no-cache`.
+ */
+const NO_CACHE_CONTROL = 'no-cache';
+const CACHE_CONTROL_VALUE = /^[\x20-\x7e]{1,200}$/;
+
 async function fileFromRequest(
   req: IncomingMessage,
   body: Buffer,
@@ -307,14 +316,14 @@ async function fileFromRequest(
     return {
       data: new Uint8Array(await file.arrayBuffer()),
       mimetype: file.type || 'application/octet-stream',
-      cacheControl: `max-age=${typeof cache === 'string' && /^\d+$/.test(cache) ? cache : '3600'}`,
+      cacheControl: typeof cache === 'string' && /^\d+$/.test(cache) ? `max-age=${cache}` : NO_CACHE_CONTROL,
     };
   }
-  const cache = /max-age=(\d+)/.exec(header(req, 'cache-control') ?? '')?.[1] ?? '3600';
+  const cache = header(req, 'cache-control')?.trim() ?? '';
   return {
     data: new Uint8Array(body),
     mimetype: type || 'application/octet-stream',
-    cacheControl: `max-age=${cache}`,
+    cacheControl: CACHE_CONTROL_VALUE.test(cache) ? cache : NO_CACHE_CONTROL,
   };
 }
 
