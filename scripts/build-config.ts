@@ -57,6 +57,11 @@ export function localBuildEnvironment(sitePort: number, stackPort: number): void
   process.env.VITE_SUPABASE_URL ??= `http://localhost:${stackPort}`;
 }
 
+/** The hosted project's public key: its publishable key, or an older project's legacy anon key. */
+export function hostedPublicKey(): string | undefined {
+  return process.env.VITE_SUPABASE_PUBLISHABLE_KEY || process.env.VITE_SUPABASE_ANON_KEY || undefined;
+}
+
 export function usesHostedSupabase(): boolean {
-  return Boolean(process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_ANON_KEY);
+  return Boolean(process.env.VITE_SUPABASE_URL && hostedPublicKey());
 }

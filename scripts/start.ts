@@ -11,7 +11,8 @@ import { runCatalogueRebuild } from './rebuild-catalogue-pages';
 import { startStaticServer } from './static-server';
 
 // `npm start`: build if needed, then serve the production build with the local Supabase stack beside it
-// (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set).
+// (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY, or an older project's
+// VITE_SUPABASE_ANON_KEY, are set).
 // Flags: --reset (start the local stack's data afresh), --in-memory (keep no data, for tests).
 
 const args = new Set(process.argv.slice(2));

@@ -7,7 +7,15 @@ const LOCAL_STACK_URL = 'http://localhost:54321';
 const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/**
+ * The key the browser sends as `apikey`: a project's publishable key (`sb_publishable_…`), or, for an older
+ * project that still has only its legacy keys, the anon key (README "Deployment").
+ */
+function publicKey(): string {
+  return read('VITE_SUPABASE_PUBLISHABLE_KEY') ?? read('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY;
+}
+
 export const supabaseEnv = {
   supabaseUrl: read('VITE_SUPABASE_URL') ?? LOCAL_STACK_URL,
-  supabaseAnonKey: read('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
+  supabaseKey: publicKey(),
 } as const;

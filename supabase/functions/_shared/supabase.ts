@@ -1,14 +1,15 @@
-// Supabase clients for edge functions: the service role (writes orders and purchases after server-side checks)
+// Supabase clients for edge functions: the secret key's service role (writes orders and purchases after server-side checks)
 // and the caller's user, verified from the Authorization header.
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { requireEnv } from './env.ts';
+import { publishableKey, secretKey } from './keys.ts';
 import { errorJson } from './http.ts';
 
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
-/** A client with the service role: bypasses RLS, so only ever after the function's own checks. */
+/** A client with the secret key (the service role): bypasses RLS, so only ever after the function's own checks. */
 export function serviceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+  return createClient(requireEnv('SUPABASE_URL'), secretKey(), {
     auth: serverAuth,
   });
 }
@@ -28,7 +29,7 @@ export type CallerResult = { user: User; response?: never } | { user?: never; re
 export async function callerUser(req: Request): Promise<CallerResult> {
   const jwt = bearerToken(req);
   if (!jwt) return { response: errorJson(401, 'Please sign in to continue.') };
-  const client = createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+  const client = createClient(requireEnv('SUPABASE_URL'), publishableKey(), {
     auth: serverAuth,
   });
   const { data, error } = await client.auth.getUser(jwt);
