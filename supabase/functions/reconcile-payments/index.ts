@@ -6,13 +6,13 @@
 //
 // POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired }. 401 signed out, 403 not an admin.
 import { refuseUnlessAdmin } from '../_shared/admin.ts';
-import { hasSecretKey } from '../_shared/auth.ts';
 import { serve } from '../_shared/env.ts';
 import { fulfil, refundUngranted } from '../_shared/fulfil.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
 import { sendOrderEmail } from '../_shared/order-emails.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { hasSecretKey, requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 
 const WINDOW_DAYS = 30;
 const RECEIPT_CATCH_UP_MS = 2 * 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ const RECEIPT_CATCH_UP_MS = 2 * 24 * 60 * 60 * 1000;
 /** Only the scheduler (a secret key in `apikey`) or an admin. */
 async function authorise(req: Request): Promise<Response | null> {
   if (hasSecretKey(req)) return null;
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
   return refuseUnlessAdmin(serviceClient(), caller.user.id);
 }
