@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
@@ -542,7 +542,7 @@ test('catalogue: a price change reaches the prerendered shop pages (deploy hook)
   } finally {
     const token = await adminToken(request);
     const headers = {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
     };
@@ -573,7 +573,7 @@ test.describe('the admin role', { lock: ADMIN_ROLE_LOCK }, () => {
   }) => {
     const email = `e2e-colleague-${Date.now()}@example.com`;
     const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
       data: { email, password: NEW_PASSWORD },
     });
     expect(signup.ok()).toBe(true);
@@ -624,7 +624,7 @@ test.describe('the admin role', { lock: ADMIN_ROLE_LOCK }, () => {
   }) => {
     const colleague = `e2e-keys-${Date.now()}@example.com`;
     const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
       data: { email: colleague, password: NEW_PASSWORD },
     });
     expect(signup.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import {
@@ -29,7 +29,7 @@ let firstStep: { id: string; title: string };
 
 async function rpc<T>(request: APIRequestContext, token: string, name: string, data: unknown): Promise<T> {
   const response = await request.post(`${stackUrl}/rest/v1/rpc/${name}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data,
   });
   expect(response.ok(), `${name}: ${response.status()}`).toBe(true);
@@ -145,7 +145,7 @@ test("the admin uploads audio as step 2 of a client's copy; the client plays it 
   const [row] = await restGet<{ id: string }[]>(request, 'private_audio?select=id', token);
   const link = () =>
     request.post(`${stackUrl}/functions/v1/audio-url`, {
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       data: { audioId: row!.id },
     });
   expect((await link()).status()).toBe(404);
@@ -156,7 +156,7 @@ test("the admin uploads audio as step 2 of a client's copy; the client plays it 
       `${stackUrl}/rest/v1/listening_positions?on_conflict=user_id,product_id`,
       {
         headers: {
-          apikey: ANON_KEY,
+          apikey: PUBLIC_KEY,
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           prefer: 'resolution=merge-duplicates',

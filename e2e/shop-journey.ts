@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { expect as baseExpect, open, stackUrl } from './fixtures';
 
 // Kept here too for the specs that import them from this file.
@@ -14,7 +14,7 @@ export const PASSWORD = 'Quiet-Harbour-47';
 /** Signs up through the auth API and follows the confirmation link from the local inbox. */
 export async function createConfirmedUser(request: APIRequestContext, email: string): Promise<void> {
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password: PASSWORD },
   });
   expect(signup.ok()).toBe(true);

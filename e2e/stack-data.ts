@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { DEMO_PURCHASE_SLUGS } from '../supabase/local/seed/demo-purchases';
 import { expect as baseExpect, stackUrl, uniqueEmail } from './fixtures';
 import { createConfirmedUser, PASSWORD } from './shop-journey';
@@ -21,7 +21,7 @@ export const SEEDED_ADMIN = { email: 'admin@example.com', password: 'password123
 /** A signed-in user's access token, from the auth API. */
 export async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(response.ok()).toBe(true);
@@ -34,9 +34,9 @@ export function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** A REST read, as a visitor (the anon key) or as the holder of `token`. */
-export async function restGet<T>(request: APIRequestContext, path: string, token = ANON_KEY): Promise<T> {
+export async function restGet<T>(request: APIRequestContext, path: string, token = PUBLIC_KEY): Promise<T> {
   const response = await request.get(`${stackUrl}/rest/v1/${path}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}` },
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as T;
@@ -50,7 +50,7 @@ async function restPost<T>(
 ): Promise<T> {
   const response = await request.post(`${stackUrl}/rest/v1/${path}`, {
     headers: {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
       prefer: 'return=representation',
@@ -155,7 +155,7 @@ export async function createPaidOrder(
   );
   expect(product, `the published audio ${slug}`).toBeTruthy();
   const checkout = await request.post(`${stackUrl}/functions/v1/create-checkout`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data: { items: [{ kind: 'product', id: product!.id }] },
   });
   expect(checkout.ok(), `create-checkout: ${checkout.status()}`).toBe(true);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServerModule from '../src/entry-server';
-import { ANON_KEY } from '../supabase/local/keys';
+import { keyModelFromEnv, publicKeyOf } from '../supabase/local/keys';
 import { distDir, precompressFile, ssrDir, templateFile } from './build';
 import { hostedPublicKey } from './build-config';
 import { readPublishedCatalogue } from './catalogue-snapshot';
@@ -63,7 +63,7 @@ export function runCatalogueRebuild(supabaseUrl: string): Promise<void> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const url = process.env.CATALOGUE_REBUILD_SUPABASE_URL ?? process.env.VITE_SUPABASE_URL;
   if (!url) throw new Error('Set CATALOGUE_REBUILD_SUPABASE_URL to the project the catalogue is read from');
-  rebuildCataloguePages(url, hostedPublicKey() ?? ANON_KEY).then(
+  rebuildCataloguePages(url, hostedPublicKey() ?? publicKeyOf(keyModelFromEnv())).then(
     (routes) => console.info(`Catalogue pages rebuilt: ${routes.join(', ')}`),
     (error: unknown) => {
       console.error(error);

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
 
   if (!hosted) {
     const { startLocalStack } = await import('../supabase/local/server');
+    const { keySummary } = await import('../supabase/local/key-summary');
     const dataDir = args.has('--in-memory') ? null : LOCAL_DATA_DIR;
     if (dataDir && args.has('--reset')) await resetLocalData(dataDir);
     const stack = await startLocalStack({
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);
     console.info(`Local inbox (emails the stack sends): ${stack.url}/_local/inbox`);
+    console.info(`Keys (${stack.keys.model === 'legacy' ? 'legacy' : 'publishable and secret'}):\n${keySummary(stack.keys)}`);
     console.info(
       'Demo accounts (local only): admin@example.com and customer@example.com, password password123',
     );
