@@ -14,5 +14,8 @@ export function keySummary(keys: StackKeys): string {
           `  Secret key:      ${keys.secretKey}`,
           `  JWT signing key: ES256, kid ${keys.signingKey?.kid ?? '?'} (public keys: /auth/v1/.well-known/jwks.json)`,
         ];
-  return [...lines, '  (Local demo keys: worthless outside this machine. SUPABASE_LOCAL_KEYS=legacy for the legacy ones.)'].join('\n');
+  return [
+    ...lines,
+    '  (Local demo keys: worthless outside this machine. SUPABASE_LOCAL_KEYS=legacy for the legacy ones.)',
+  ].join('\n');
 }

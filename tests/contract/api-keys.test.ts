@@ -9,14 +9,20 @@ import { signedInClient, startTestStack } from './support/stack.ts';
 // local stack's modes: a project created today (publishable and secret keys, ES256 user tokens, a JWKS) and an
 // older project's legacy keys (anon and service-role JWTs, HS256).
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const SERVER = 'node';
 const SIGN_IN = { error: 'Please sign in to continue.' };
 const ADMIN_ONLY = { error: 'Admin privileges required.' };
 
 /** Every function, and what it answers a caller it does not accept (no one; a customer where admins only). */
 const USER_FUNCTIONS = ['audio-url', 'create-checkout', 'delete-account', 'verify-payment'] as const;
-const ADMIN_FUNCTIONS = ['notify-assignment', 'refund-order', 'reconcile-payments', 'request-site-rebuild'] as const;
+const ADMIN_FUNCTIONS = [
+  'notify-assignment',
+  'refund-order',
+  'reconcile-payments',
+  'request-site-rebuild',
+] as const;
 
 describe.each<KeyModel>(['new', 'legacy'])('API keys, %s key model', (model) => {
   let stack: LocalStack;
@@ -63,10 +69,12 @@ describe.each<KeyModel>(['new', 'legacy'])('API keys, %s key model', (model) => 
       expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
     }
     // The same key in Authorization too (what supabase-js sends signed out) is the same caller.
-    expect((await catalogueRead(stack.keys.publishableKey, BROWSER, stack.keys.publishableKey)).status).toBe(200);
+    expect((await catalogueRead(stack.keys.publishableKey, BROWSER, stack.keys.publishableKey)).status).toBe(
+      200,
+    );
   });
 
-  it('no key, or a key that is not the project\'s, is refused with the gateway\'s message', async () => {
+  it("no key, or a key that is not the project's, is refused with the gateway's message", async () => {
     const none = await fetch(`${stack.url}/rest/v1/products?select=id`);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'No API key found in request' });
@@ -141,7 +149,8 @@ describe.each<KeyModel>(['new', 'legacy'])('API keys, %s key model', (model) => 
   it.each(ADMIN_FUNCTIONS)('%s refuses no caller (401) and a customer (403)', async (name) => {
     const missing = await callFunction(name, { apikey: stack.keys.publishableKey });
     expect([missing.status, await missing.json()]).toEqual([401, SIGN_IN]);
-    const body = name === 'refund-order' ? { orderId: crypto.randomUUID() } : { assignmentId: crypto.randomUUID() };
+    const body =
+      name === 'refund-order' ? { orderId: crypto.randomUUID() } : { assignmentId: crypto.randomUUID() };
     const asCustomer = await fetch(`${stack.url}/functions/v1/${name}`, {
       method: 'POST',
       headers: {
@@ -165,14 +174,19 @@ describe.each<KeyModel>(['new', 'legacy'])('API keys, %s key model', (model) => 
 
   it('an admin signed in with the publishable key passes the admin check', async () => {
     const { client } = await signedInClient(stack, 'admin@example.com', 'password123');
-    const { data, error } = await client.functions.invoke<Record<string, number>>('reconcile-payments', { body: {} });
+    const { data, error } = await client.functions.invoke<Record<string, number>>('reconcile-payments', {
+      body: {},
+    });
     expect(error).toBeNull();
     expect(data).toHaveProperty('checked');
   });
 
   it('the webhooks refuse an unsigned delivery with their own message', async () => {
     const stripe = await callFunction('stripe-webhook', {});
-    expect([stripe.status, await stripe.json()]).toEqual([400, { error: 'Missing Stripe-Signature header.' }]);
+    expect([stripe.status, await stripe.json()]).toEqual([
+      400,
+      { error: 'Missing Stripe-Signature header.' },
+    ]);
     const scheduler = await callFunction('scheduler-webhook', {});
     expect([scheduler.status, await scheduler.json()]).toEqual([400, { error: 'Invalid signature.' }]);
   });
