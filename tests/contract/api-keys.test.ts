@@ -1,6 +1,10 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyModel } from '../../supabase/local/keys.ts';
+import { signJwt, verifyJwt } from '../../supabase/local/auth/jwt.ts';
+import { stackKeys, type KeyModel } from '../../supabase/local/keys.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { newCustomer, type Customer } from './support/checkout.ts';
 import { signedInClient, startTestStack } from './support/stack.ts';
@@ -189,5 +193,26 @@ describe.each<KeyModel>(['new', 'legacy'])('API keys, %s key model', (model) => 
     ]);
     const scheduler = await callFunction('scheduler-webhook', {});
     expect([scheduler.status, await scheduler.json()]).toEqual([400, { error: 'Invalid signature.' }]);
+  });
+});
+
+describe("the signing key is kept with the stack's data", () => {
+  it('generated once in the data folder (owner-only): a restart signs and verifies with the same key', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stack-keys-'));
+    try {
+      const first = await stackKeys('new', dataDir);
+      const token = await signJwt({ role: 'authenticated', sub: 'someone' }, first);
+      const again = await stackKeys('new', dataDir);
+      expect(again.signingKey?.kid).toBe(first.signingKey?.kid);
+      expect(again.jwks).toEqual(first.jwks);
+      expect((await verifyJwt(token, again)).ok).toBe(true);
+      expect((await stat(path.join(dataDir, 'jwt-signing-key.json'))).mode & 0o077).toBe(0);
+      // Another data folder (or an in-memory stack) has a key of its own, which does not verify this token.
+      const other = await stackKeys('new', null);
+      expect(other.signingKey?.kid).not.toBe(first.signingKey?.kid);
+      expect((await verifyJwt(token, other)).ok).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
