@@ -25,4 +25,10 @@ describe('supabaseEnv.supabaseKey', () => {
       'eyJ.legacy',
     );
   });
+
+  it('defaults to the local stack\'s publishable key, or its anon key when built for the legacy mode', async () => {
+    const none = { VITE_SUPABASE_PUBLISHABLE_KEY: '', VITE_SUPABASE_ANON_KEY: '' };
+    expect(await keyWith({ ...none, VITE_SUPABASE_LOCAL_KEYS: '' })).toMatch(/^sb_publishable_/);
+    expect(await keyWith({ ...none, VITE_SUPABASE_LOCAL_KEYS: 'legacy' })).toMatch(/^eyJ/);
+  });
 });
