@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { expect, open, stackUrl, test, uniqueEmail, waitForHydration } from './fixtures';
 import { signUpAndClaim } from './sign-up';
 import { adminToken, restGet } from './stack-data';
@@ -34,7 +34,7 @@ async function assignWithNote(request: APIRequestContext, email: string): Promis
   const token = await adminToken(request);
   const [product] = await restGet<{ id: string }[]>(request, 'products?select=id&published=eq.true&limit=1');
   const response = await request.post(`${stackUrl}/rest/v1/rpc/admin_assign_to_client`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data: {
       p_email: email,
       p_programme_id: null,
@@ -48,7 +48,7 @@ async function assignWithNote(request: APIRequestContext, email: string): Promis
 
 function passwordSignIn(request: APIRequestContext, email: string, password: string) {
   return request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
 }
@@ -71,7 +71,7 @@ test('a stranger who registered a client’s address first never reads the pract
   const email = uniqueEmail('claimed');
   await assignWithNote(request, email);
   const first = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password: 'Intruder-Pass-81' },
   });
   expect(first.ok()).toBe(true);
@@ -97,7 +97,7 @@ test('a stranger who registered a client’s address first never reads the pract
   expect(await notesReadWith(request, intruderToken)).toEqual([]);
   const claim = await request.post(`${stackUrl}/rest/v1/rpc/claim_my_account`, {
     headers: {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${intruderToken}`,
       'content-type': 'application/json',
     },
@@ -145,7 +145,7 @@ test('someone else’s emailed links name the account, and the visitor leaves si
   // The attacker's own confirmation link, sent to a visitor: it names the attacker's account.
   const attacker = uniqueEmail('link-csrf');
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email: attacker, password: 'Quiet-Harbour-47' },
   });
   expect(signup.ok()).toBe(true);
@@ -158,7 +158,7 @@ test('someone else’s emailed links name the account, and the visitor leaves si
 
   // The attacker's password reset link: the form names the account before anything is typed.
   const recover = await request.post(`${stackUrl}/auth/v1/recover`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email: attacker },
   });
   expect(recover.ok()).toBe(true);

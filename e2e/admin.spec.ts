@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
@@ -543,7 +543,7 @@ test('catalogue: a price change reaches the prerendered shop pages (deploy hook)
   } finally {
     const token = await adminToken(request);
     const headers = {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
     };

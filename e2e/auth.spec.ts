@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import {
   allowFailedRequests,
   expect,
@@ -63,7 +63,7 @@ async function createConfirmedUser(
   password: string,
 ): Promise<void> {
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(signup.ok()).toBe(true);
@@ -293,7 +293,7 @@ async function sessionOf(
   password: string,
 ): Promise<{ access_token: string; refresh_token: string }> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(response.ok()).toBe(true);
@@ -332,7 +332,7 @@ test("a link with another account's tokens never changes who is signed in withou
 
   // A genuine emailed link for another account: asked again; switching is the visitor's choice.
   await request.post(`${stackUrl}/auth/v1/recover`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email: attacker },
   });
   await page.goto(confirmLinkIn(await latestEmail(request, attacker, 'Reset Your Password')));
@@ -352,7 +352,7 @@ test('two sign-ups for one email: after the real owner confirms, only the ownerâ
   const email = uniqueEmail('contested');
   // Someone registers the owner's address first, with their own password.
   const first = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password: 'Intruder-Pass-81' },
   });
   expect(first.ok()).toBe(true);
@@ -380,7 +380,7 @@ test('two sign-ups for one email: after the real owner confirms, only the ownerâ
 
   const signInWith = (password: string) =>
     request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
       data: { email, password },
     });
   expect((await signInWith('Intruder-Pass-81')).status()).toBe(400);

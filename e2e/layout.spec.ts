@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sitemapEntries } from '../src/config/sitemap';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { expect, stackUrl, test, waitForHydration } from './fixtures';
 import { findLayoutProblems } from './layout-check';
 import { walkWithTab } from './tab-walk';
@@ -158,13 +158,13 @@ test('a catalogue item with a long unbroken word in its title fits at 320 and 37
   // Added the way the practitioner adds them: as the demo admin, whom the catalogue's policies let write (the
   // service role only reads the catalogue: supabase/migrations/20261125100000_explicit_grants.sql).
   const signIn = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email: 'admin@example.com', password: 'password123' },
   });
   expect(signIn.ok(), await signIn.text()).toBe(true);
   const { access_token: adminToken } = (await signIn.json()) as { access_token: string };
   const headers = {
-    apikey: ANON_KEY,
+    apikey: PUBLIC_KEY,
     Authorization: `Bearer ${adminToken}`,
     'content-type': 'application/json',
     Prefer: 'return=representation',

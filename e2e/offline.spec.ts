@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { axeProblems } from './axe';
 import {
   type AudioWindow,
@@ -175,7 +175,7 @@ test('after a refund, the saved copy is removed once the app is online again', a
   await context.setOffline(true);
   const refund = await request.post(`${stackUrl}/functions/v1/refund-order`, {
     headers: {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${await adminToken(request)}`,
       'content-type': 'application/json',
     },

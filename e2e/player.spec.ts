@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { axeProblems } from './axe';
 import { expect as baseExpect, DEMO_CUSTOMER, test, waitForHydration, stackUrl } from './fixtures';
 import { createListener } from './stack-data';
@@ -310,7 +310,7 @@ for (const { name, use } of VIEWPORTS) {
 
 async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(response.ok()).toBe(true);
@@ -321,7 +321,7 @@ test("nobody else can stream the demo customer's audio: only the audio-url funct
   request,
 }) => {
   const owner = await token(request, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-  const headers = (bearer: string) => ({ apikey: ANON_KEY, authorization: `Bearer ${bearer}` });
+  const headers = (bearer: string) => ({ apikey: PUBLIC_KEY, authorization: `Bearer ${bearer}` });
   const owned = await request.get(`${stackUrl}/rest/v1/purchases?select=product_id`, {
     headers: headers(owner),
   });
@@ -347,7 +347,7 @@ test("nobody else can stream the demo customer's audio: only the audio-url funct
   // Another customer, signed up and confirmed with the emailed token hash.
   const email = `listener-${Date.now().toString(36)}@example.com`;
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password: 'Quiet-Harbour-47' },
   });
   expect(signup.ok()).toBe(true);
@@ -355,14 +355,14 @@ test("nobody else can stream the demo customer's audio: only the audio-url funct
   const text = ((await messages.json()) as { text: string }[])[0]?.text ?? '';
   const tokenHash = /token_hash=([0-9a-f]{64})/.exec(text)?.[1] ?? '';
   const verified = await request.post(`${stackUrl}/auth/v1/verify`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { type: 'email', token_hash: tokenHash },
   });
   expect(verified.status()).toBe(200);
   const other = await token(request, email, 'Quiet-Harbour-47');
   expect((await mint(other)).status()).toBe(404);
   // Nor without signing in.
-  expect((await mint(ANON_KEY)).status()).toBe(401);
+  expect((await mint(PUBLIC_KEY)).status()).toBe(401);
 });
 
 test('a listen continues across link refreshes: the first link dies, playback never stops or jumps', async ({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import {
@@ -36,7 +36,7 @@ let firstStep: { id: string; title: string };
 
 async function rpc<T>(request: APIRequestContext, token: string, name: string, data: unknown): Promise<T> {
   const response = await request.post(`${stackUrl}/rest/v1/rpc/${name}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data,
   });
   expect(response.ok(), `${name}: ${response.status()}`).toBe(true);
@@ -158,14 +158,14 @@ test("the admin uploads audio as step 2 of a client's copy; the client plays it 
   const [row] = await restGet<{ id: string }[]>(request, 'private_audio?select=id', token);
   const link = () =>
     request.post(`${stackUrl}/functions/v1/audio-url`, {
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       data: { audioId: row!.id },
     });
   expect((await link()).status()).toBe(404);
 
   // Step 1 listened to the end: its link, then what the player saves (a position, then 0 when it finishes).
   const firstLink = await request.post(`${stackUrl}/functions/v1/audio-url`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data: { audioId: firstStep.id },
   });
   expect(firstLink.status()).toBe(200);
@@ -174,7 +174,7 @@ test("the admin uploads audio as step 2 of a client's copy; the client plays it 
       `${stackUrl}/rest/v1/listening_positions?on_conflict=user_id,product_id`,
       {
         headers: {
-          apikey: ANON_KEY,
+          apikey: PUBLIC_KEY,
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           prefer: 'resolution=merge-duplicates',

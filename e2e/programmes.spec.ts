@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { axeProblems } from './axe';
 import { expectKeyboardWalk } from './keyboard-walk';
@@ -86,7 +86,7 @@ async function latestEmail(request: APIRequestContext, to: string, subject: RegE
 
 async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(response.ok()).toBe(true);
@@ -464,22 +464,22 @@ test('an admin uploads audio for one client; the client plays and downloads it; 
   const ownerToken = await tokenFor(request, customer.email, customer.password);
   const mine = await request.get(
     `${stackUrl}/rest/v1/private_audio?select=id&title=eq.${encodeURIComponent(UPLOADED)}`,
-    { headers: { apikey: ANON_KEY, authorization: `Bearer ${ownerToken}` } },
+    { headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${ownerToken}` } },
   );
   const [audio] = (await mine.json()) as { id: string }[];
   expect(audio?.id).toBeTruthy();
   const otherToken = await anotherCustomer(request);
   const theirs = await request.get(`${stackUrl}/rest/v1/private_audio?select=id`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${otherToken}` },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${otherToken}` },
   });
   expect(await theirs.json()).toEqual([]);
   const refused = await request.post(`${stackUrl}/functions/v1/audio-url`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${otherToken}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${otherToken}`, 'content-type': 'application/json' },
     data: { audioId: audio!.id },
   });
   expect(refused.status()).toBe(404);
   const anonymous = await request.post(`${stackUrl}/functions/v1/audio-url`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { audioId: audio!.id },
   });
   expect(anonymous.status()).toBe(401);
@@ -505,7 +505,7 @@ test('an admin uploads audio for one client; the client plays and downloads it; 
     customers.getByText(`Removed "${UPLOADED}". The file uploaded for this client was deleted.`),
   ).toBeVisible();
   const gone = await request.post(`${stackUrl}/functions/v1/audio-url`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
     data: { audioId: audio!.id },
   });
   expect(gone.status()).toBe(404);

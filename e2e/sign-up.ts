@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { expect as baseExpect, stackUrl } from './fixtures';
 
 // A customer as the site makes one: signed up with a sign-up proof (src/features/auth/signup-proof.ts), the
@@ -17,7 +17,7 @@ export async function signUpAndClaim(
 ): Promise<string> {
   const proof = randomBytes(32).toString('base64url');
   const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password, data: { signup_proof: createHash('sha256').update(proof).digest('hex') } },
   });
   expect(signup.ok()).toBe(true);
@@ -32,13 +32,13 @@ export async function signUpAndClaim(
     })
     .not.toBe('');
   const verified = await request.post(`${stackUrl}/auth/v1/verify`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { type: 'email', token_hash: tokenHash },
   });
   expect(verified.ok()).toBe(true);
   const accessToken = ((await verified.json()) as { access_token: string }).access_token;
   const claimed = await request.post(`${stackUrl}/rest/v1/rpc/claim_my_account`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
     data: { p_signup_proof: proof },
   });
   expect(await claimed.json()).toBe('owned');

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ANON_KEY } from '../supabase/local/keys';
+import { PUBLIC_KEY } from './stack-keys';
 import { DEMO_PURCHASE_SLUGS } from '../supabase/local/seed/demo-purchases';
 import { toneMp3 } from '../supabase/local/seed/mp3';
 import { expect as baseExpect, stackUrl, uniqueEmail } from './fixtures';
@@ -22,7 +22,7 @@ export const SEEDED_ADMIN = { email: 'admin@example.com', password: 'password123
 /** A signed-in user's access token, from the auth API. */
 export async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post(`${stackUrl}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, 'content-type': 'application/json' },
     data: { email, password },
   });
   expect(response.ok()).toBe(true);
@@ -35,9 +35,9 @@ export function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** A REST read, as a visitor (the anon key) or as the holder of `token`. */
-export async function restGet<T>(request: APIRequestContext, path: string, token = ANON_KEY): Promise<T> {
+export async function restGet<T>(request: APIRequestContext, path: string, token = PUBLIC_KEY): Promise<T> {
   const response = await request.get(`${stackUrl}/rest/v1/${path}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}` },
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as T;
@@ -51,7 +51,7 @@ async function restPost<T>(
 ): Promise<T> {
   const response = await request.post(`${stackUrl}/rest/v1/${path}`, {
     headers: {
-      apikey: ANON_KEY,
+      apikey: PUBLIC_KEY,
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
       prefer: 'return=representation',
@@ -122,12 +122,12 @@ export async function createPlayableProduct(
   const token = await adminToken(request);
   const path = `full/${product.id}.mp3`;
   const upload = await request.post(`${stackUrl}/storage/v1/object/audio/${path}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'audio/mpeg' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'audio/mpeg' },
     data: Buffer.from(toneMp3(seconds)),
   });
   expect(upload.ok(), `upload: ${upload.status()}`).toBe(true);
   const update = await request.patch(`${stackUrl}/rest/v1/products?id=eq.${product.id}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data: { audio_path: path, duration_seconds: seconds },
   });
   expect(update.ok(), `product update: ${update.status()}`).toBe(true);
@@ -182,7 +182,7 @@ export async function createPaidOrder(
   );
   expect(product, `the published audio ${slug}`).toBeTruthy();
   const checkout = await request.post(`${stackUrl}/functions/v1/create-checkout`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     data: { items: [{ kind: 'product', id: product!.id }] },
   });
   expect(checkout.ok(), `create-checkout: ${checkout.status()}`).toBe(true);

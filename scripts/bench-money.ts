@@ -149,7 +149,12 @@ async function callFunction(
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${stack.url}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: stack.anonKey, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      // A secret key goes in apikey (the scheduler's call); a user's token goes with the publishable key.
+      apikey: token === stack.serviceRoleKey ? token : stack.anonKey,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { keyModelFromEnv } from '../supabase/local/keys';
+
 export { LOCAL_STACK_DEFAULT_PORT, readPort } from '../supabase/local/db/local-data';
 
 export const SITE_DEFAULT_PORT = 4173;
@@ -51,12 +53,21 @@ export function buildFingerprint(env: Record<string, string> = buildEnvironment(
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The VITE_ variables for a local run: the local stack's URL and the site's own origin, unless set. */
+/** The VITE_ variables for a local run: the local stack's URL, key model and the site's own origin, unless set. */
 export function localBuildEnvironment(sitePort: number, stackPort: number): void {
   process.env.VITE_SITE_ORIGIN ??= `http://localhost:${sitePort}`;
   process.env.VITE_SUPABASE_URL ??= `http://localhost:${stackPort}`;
+  // The site speaks the local stack's key model (supabase/local/keys.ts): its publishable key, or in legacy mode
+  // the anon key (src/config/supabase-env.ts picks it).
+  if (keyModelFromEnv() === 'legacy') process.env.VITE_SUPABASE_LOCAL_KEYS = 'legacy';
+  else delete process.env.VITE_SUPABASE_LOCAL_KEYS;
+}
+
+/** The hosted project's public key: its publishable key, or an older project's legacy anon key. */
+export function hostedPublicKey(): string | undefined {
+  return process.env.VITE_SUPABASE_PUBLISHABLE_KEY || process.env.VITE_SUPABASE_ANON_KEY || undefined;
 }
 
 export function usesHostedSupabase(): boolean {
-  return Boolean(process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_ANON_KEY);
+  return Boolean(process.env.VITE_SUPABASE_URL && hostedPublicKey());
 }

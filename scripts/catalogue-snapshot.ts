@@ -6,18 +6,18 @@ import {
   PRODUCT_COLUMNS,
 } from '../src/features/catalogue/catalogue-rows';
 import type { Catalogue } from '../src/features/catalogue/catalogue-types';
-import { usesHostedSupabase } from './build-config';
+import { hostedPublicKey, usesHostedSupabase } from './build-config';
 
 // The published catalogue the build prerenders /individual-audios and /audio-library with: read from the
-// configured hosted project (REST, anon key: exactly what a visitor may read), or, for a local build, from
+// configured hosted project (REST, publishable key: exactly what a visitor may read), or, for a local build, from
 // an in-memory database with the project's migrations and seed (what the local stack starts with).
 
 /** The published catalogue as a visitor reads it from a project's REST API (hosted, or the running local stack). */
-export async function readPublishedCatalogue(url: string, anonKey: string): Promise<Catalogue> {
+export async function readPublishedCatalogue(url: string, publicKey: string): Promise<Catalogue> {
   const read = async (table: string, select: string) => {
     const params = new URLSearchParams({ select, published: 'eq.true', order: 'sort_order.asc' });
     const response = await fetch(`${url}/rest/v1/${table}?${params.toString()}`, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+      headers: { apikey: publicKey, Authorization: `Bearer ${publicKey}` },
     });
     if (!response.ok)
       throw new Error(`Reading ${table} from ${url} failed: ${response.status} ${await response.text()}`);
@@ -53,7 +53,7 @@ async function readSeed(): Promise<Catalogue> {
 /** The catalogue to prerender with; the pages refresh it from the database after hydration. */
 export async function loadCatalogueSnapshot(): Promise<Catalogue> {
   const catalogue = usesHostedSupabase()
-    ? await readPublishedCatalogue(process.env.VITE_SUPABASE_URL as string, process.env.VITE_SUPABASE_ANON_KEY as string)
+    ? await readPublishedCatalogue(process.env.VITE_SUPABASE_URL as string, hostedPublicKey() as string)
     : await readSeed();
   if (catalogue.products.length === 0) throw new Error('The catalogue snapshot has no published products');
   return catalogue;

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServerModule from '../src/entry-server';
-import { ANON_KEY } from '../supabase/local/keys';
+import { keyModelFromEnv, publicKeyOf } from '../supabase/local/keys';
 import { distDir, precompressFile, ssrDir, templateFile } from './build';
+import { hostedPublicKey } from './build-config';
 import { readPublishedCatalogue } from './catalogue-snapshot';
 import { prerender } from './prerender';
 import { inlineScriptHashes } from './security-headers';
@@ -19,10 +20,10 @@ type EntryServer = typeof EntryServerModule;
 /** The routes whose HTML embeds the catalogue (and nothing else does). */
 export const catalogueRoutes = ['/individual-audios', '/audio-library'] as const;
 
-export async function rebuildCataloguePages(supabaseUrl: string, anonKey: string): Promise<string[]> {
+export async function rebuildCataloguePages(supabaseUrl: string, publicKey: string): Promise<string[]> {
   const ssrEntry = join(ssrDir, 'entry-server.js');
   const entry = (await import(pathToFileURL(join(process.cwd(), ssrEntry)).href)) as EntryServer;
-  entry.provideCatalogueSnapshot(await readPublishedCatalogue(supabaseUrl, anonKey));
+  entry.provideCatalogueSnapshot(await readPublishedCatalogue(supabaseUrl, publicKey));
   const info = JSON.parse(await readFile(join(distDir, '.build-info.json'), 'utf8')) as {
     inlineScriptHashes: string[];
   };
@@ -62,7 +63,7 @@ export function runCatalogueRebuild(supabaseUrl: string): Promise<void> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const url = process.env.CATALOGUE_REBUILD_SUPABASE_URL ?? process.env.VITE_SUPABASE_URL;
   if (!url) throw new Error('Set CATALOGUE_REBUILD_SUPABASE_URL to the project the catalogue is read from');
-  rebuildCataloguePages(url, process.env.VITE_SUPABASE_ANON_KEY ?? ANON_KEY).then(
+  rebuildCataloguePages(url, hostedPublicKey() ?? publicKeyOf(keyModelFromEnv())).then(
     (routes) => console.info(`Catalogue pages rebuilt: ${routes.join(', ')}`),
     (error: unknown) => {
       console.error(error);

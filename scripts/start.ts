@@ -11,7 +11,8 @@ import { runCatalogueRebuild } from './rebuild-catalogue-pages';
 import { startStaticServer } from './static-server';
 
 // `npm start`: build if needed, then serve the production build with the local Supabase stack beside it
-// (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set).
+// (or against a hosted project when VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY, or an older project's
+// VITE_SUPABASE_ANON_KEY, are set).
 // Flags: --reset (start the local stack's data afresh), --in-memory (keep no data, for tests).
 
 const args = new Set(process.argv.slice(2));
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
 
   if (!hosted) {
     const { startLocalStack } = await import('../supabase/local/server');
+    const { keySummary } = await import('../supabase/local/key-summary');
     const dataDir = args.has('--in-memory') ? null : LOCAL_DATA_DIR;
     if (dataDir && args.has('--reset')) await resetLocalData(dataDir);
     const stack = await startLocalStack({
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     stops.push(() => stack.stop());
     console.info(`Local Supabase stack: ${stack.url}`);
     console.info(`Local inbox (emails the stack sends): ${stack.url}/_local/inbox`);
+    console.info(`Keys (${stack.keys.model === 'legacy' ? 'legacy' : 'publishable and secret'}):\n${keySummary(stack.keys)}`);
     console.info(
       'Demo accounts (local only): admin@example.com and customer@example.com, password password123',
     );

@@ -8,13 +8,13 @@ import { getSupabase } from '@/lib/supabase';
 /** The project to write to: the app's own, or a test stack's. */
 export interface RestProject {
   url: string;
-  anonKey: string;
+  apiKey: string;
   client: () => Promise<SupabaseClient>;
 }
 
 export const appProject: RestProject = {
   url: supabaseEnv.supabaseUrl,
-  anonKey: supabaseEnv.supabaseAnonKey,
+  apiKey: supabaseEnv.supabaseKey,
   client: getSupabase,
 };
 
@@ -42,7 +42,7 @@ export function keepaliveUpsert(
       method: 'POST',
       keepalive,
       headers: {
-        apikey: project.anonKey,
+        apikey: project.apiKey,
         Authorization: `Bearer ${bearer}`,
         'Content-Type': 'application/json',
         Prefer: 'resolution=merge-duplicates,return=minimal',

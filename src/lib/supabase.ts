@@ -20,7 +20,7 @@ const listeners = new Set<ClientListener>();
 export function getSupabase(): Promise<SupabaseClient> {
   clientPromise ??= Promise.all([import('@supabase/supabase-js'), import('@/config/supabase-env')]).then(
     ([{ createClient }, { supabaseEnv: env }]) => {
-      const client = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+      const client = createClient(env.supabaseUrl, env.supabaseKey, {
         auth: {
           storageKey: AUTH_STORAGE_KEY,
           persistSession: true,

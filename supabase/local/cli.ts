@@ -6,6 +6,7 @@ import {
   readPort,
   resetLocalData,
 } from './db/local-data.ts';
+import { keySummary } from './key-summary.ts';
 import { startLocalStack } from './server.ts';
 
 // `npm run supabase:local [-- --reset]`: only the local Supabase stack, with data kept in
@@ -25,10 +26,7 @@ async function main(): Promise<void> {
   console.info(`
 Local Supabase stack: ${stack.url}
   Inbox:            ${stack.inboxUrl}
-  Anon key:         ${stack.anonKey}
-  Service role key: ${stack.serviceRoleKey}
-  JWT secret:       ${stack.jwtSecret}
-  (Local demo keys: worthless outside this machine.)
+${keySummary(stack.keys)}
 Demo accounts (local only, password ${DEMO_ACCOUNTS[0]?.password ?? 'password123'}):
 ${DEMO_ACCOUNTS.map((account) => `  ${account.email} (${account.role})`).join('\n')}
 Data: ${path.relative(process.cwd(), DATA_DIR) || DATA_DIR} (--reset starts afresh). Ctrl+C stops.`);

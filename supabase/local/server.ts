@@ -17,7 +17,7 @@ import { HOSTED_FUNCTION_LIMITS, type FunctionLimits } from './functions/limits.
 import { functionEnvironment, handleFunctions } from './functions/routes.ts';
 import { BASE_HEADERS, send, sendJson, withoutCors } from './http/util.ts';
 import { handleInbox } from './mail/inbox.ts';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
+import { keyModelFromEnv, stackKeys, type KeyModel, type StackKeys } from './keys.ts';
 import { installRestLimits, restLimits, type RestLimitOptions } from './rest/limits.ts';
 import { handleRest } from './rest/routes.ts';
 import { seedAudio } from './seed/audio.ts';
@@ -69,15 +69,24 @@ export type LocalStackOptions = {
    * rebuilds the prerendered catalogue pages. Absent: the hook accepts requests and builds nothing.
    */
   siteRebuild?: () => Promise<void>;
+  /**
+   * The key model (keys.ts): 'new' (publishable and secret keys, ES256 user tokens; the default) or 'legacy'
+   * (anon and service-role JWTs, HS256). Default: SUPABASE_LOCAL_KEYS.
+   */
+  keys?: KeyModel;
 };
 
 export type LocalStack = {
   /** e.g. http://127.0.0.1:54321 — what createClient() takes. */
   url: string;
   inboxUrl: string;
+  /** The key for the anon role: the publishable key, or the legacy anon JWT in legacy mode. */
   anonKey: string;
+  /** The key for the service role: the secret key, or the legacy service-role JWT in legacy mode. */
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Everything about the key model: which it is, the keys, the signing key and the JWKS. */
+  keys: StackKeys;
   db: Database;
   /** Process ids of the Deno workers serving functions right now. */
   functionWorkerPids(): number[];
@@ -236,6 +245,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 
+  let keys: StackKeys;
+  try {
+    keys = await stackKeys(options.keys ?? keyModelFromEnv(), dataDir);
+  } catch (error) {
+    await closeDatabase(db);
+    throw error;
+  }
   const functionLimits = { ...HOSTED_FUNCTION_LIMITS, ...(options.functionLimits ?? {}) };
   const functionsDir = path.resolve(options.functionsDir ?? path.join(SUPABASE_DIR, 'functions'));
   const log = quiet ? () => {} : (message: string) => console.info(message);
@@ -244,9 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     url: '',
     siteUrl: options.siteUrl.replace(/\/+$/, '') || config.siteUrl,
     config,
-    jwtSecret: JWT_SECRET,
-    anonKey: ANON_KEY,
-    serviceRoleKey: SERVICE_ROLE_KEY,
+    keys,
     storageRoot,
     functionsDir,
     functionEnv: { ...(options.functionEnv ?? {}) },
@@ -335,9 +349,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   return {
     url: stack.url,
     inboxUrl: `${stack.url}/_local/inbox`,
-    anonKey: ANON_KEY,
-    serviceRoleKey: SERVICE_ROLE_KEY,
-    jwtSecret: JWT_SECRET,
+    anonKey: keys.publishableKey,
+    serviceRoleKey: keys.secretKey,
+    jwtSecret: keys.jwtSecret,
+    keys,
     db,
     functionWorkerPids: () => stack.functions.pids(),
     stop,

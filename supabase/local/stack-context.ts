@@ -1,4 +1,5 @@
 import type { DeployHookStandIn } from './deploy-hook.ts';
+import type { StackKeys } from './keys.ts';
 import type { Database } from './db/engine.ts';
 import type { Catalog } from './rest/catalog.ts';
 import type { StackConfig } from './config-toml.ts';
@@ -14,9 +15,8 @@ export type StackContext = {
   /** Where emailed links lead by default; its origin is always an allowed redirect. */
   siteUrl: string;
   config: StackConfig;
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
+  /** API keys, the JWT signing key and the JWKS of the stack's key model (keys.ts). */
+  keys: StackKeys;
   /** Folder holding `<bucket>/<object name>` files. */
   storageRoot: string;
   functionsDir: string;

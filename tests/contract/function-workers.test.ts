@@ -61,7 +61,13 @@ describe('edge functions run in Deno worker processes', () => {
 
     const { names } = (await (await invoke(stack, 'worker/env')).json()) as { names: string[] };
     expect(names).toEqual(
-      expect.arrayContaining(['SITE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL']),
+      expect.arrayContaining([
+        'SITE_URL',
+        'SUPABASE_URL',
+        ...(stack.keys.model === 'new'
+          ? ['SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SECRET_KEYS', 'SUPABASE_JWKS']
+          : ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY']),
+      ]),
     );
     // Nothing of the stack's own process environment leaks in (Deno adds a PATH of its own).
     for (const name of ['HOME', 'USER', 'npm_lifecycle_event', 'VITEST']) expect(names).not.toContain(name);

@@ -48,8 +48,17 @@ describe('/functions/v1: deployed function modules behind the gateway', () => {
       env: {
         SUPABASE_URL: stack.url,
         SITE_URL,
-        hasAnonKey: true,
-        hasServiceRoleKey: true,
+        // As hosted sets them: a project created today has no legacy keys; the legacy mode has only those.
+        keyVariables:
+          stack.keys.model === 'new'
+            ? [
+                'SUPABASE_JWKS',
+                'SUPABASE_PUBLISHABLE_KEY',
+                'SUPABASE_PUBLISHABLE_KEYS',
+                'SUPABASE_SECRET_KEY',
+                'SUPABASE_SECRET_KEYS',
+              ]
+            : ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'],
         FIXTURE_VALUE: 'from-the-stack',
       },
       product: { slug: 'cravings-be-gone', title: 'Cravings Be Gone' },

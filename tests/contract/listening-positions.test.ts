@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const transportFor = (client: SupabaseClient) =>
-  restTransport({ url: stack.url, anonKey: stack.anonKey, client: () => Promise.resolve(client) });
+  restTransport({ url: stack.url, apiKey: stack.anonKey, client: () => Promise.resolve(client) });
 
 async function ownedProducts(userId: string, n: number): Promise<string[]> {
   const products = await stack.db.query<{ id: string }>(

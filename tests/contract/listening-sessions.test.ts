@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const transportFor = (client: SupabaseClient) =>
-  restSessionTransport({ url: stack.url, anonKey: stack.anonKey, client: () => Promise.resolve(client) });
+  restSessionTransport({ url: stack.url, apiKey: stack.anonKey, client: () => Promise.resolve(client) });
 
 async function ownedProduct(userId: string): Promise<string> {
   const products = await stack.db.query<{ id: string }>(

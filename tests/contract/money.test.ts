@@ -78,12 +78,14 @@ describe('money: exact under races and faults', { timeout: 120_000 }, () => {
     return { amount: session?.amount_total ?? 0, refunded };
   }
 
+  /** As an admin (their token with the publishable key) or as the scheduler (the secret key in `apikey`). */
   async function reconcile(token: string) {
+    const scheduler = token === stack.serviceRoleKey;
     const response = await fetch(`${stack.url}/functions/v1/reconcile-payments`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
-        apikey: stack.anonKey,
+        apikey: scheduler ? stack.serviceRoleKey : stack.anonKey,
         'content-type': 'application/json',
       },
       body: '{}',

@@ -187,7 +187,7 @@ describe('/storage/v1: signed URLs and streaming', () => {
     const raw = await fetch(`${stack.url}/storage/v1/object/sign/audio/previews/no-such-audio.mp3`, {
       method: 'POST',
       headers: {
-        apikey: stack.anonKey,
+        apikey: stack.serviceRoleKey,
         authorization: `Bearer ${stack.serviceRoleKey}`,
         'content-type': 'application/json',
       },
@@ -246,7 +246,7 @@ describe('/storage/v1: signed URLs and streaming', () => {
       const response = await fetch(`${stack.url}/storage/v1/object/audio/${name}`, {
         method: 'POST',
         headers: {
-          apikey: stack.anonKey,
+          apikey: stack.serviceRoleKey,
           authorization: `Bearer ${stack.serviceRoleKey}`,
           'content-type': 'audio/mpeg',
         },

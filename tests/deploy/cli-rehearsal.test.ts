@@ -3,7 +3,9 @@
 // (hosted-roles.sql, bootstrap.sql) on the real PostgreSQL 17 server, connecting as `postgres` (not a
 // superuser), exactly as a deployer's `supabase db push --db-url … --include-seed` does; then the smoke test:
 // the catalogue read as anon and a purchase as the service role, both through `authenticator` switching
-// role as PostgREST does. The command is read from the README's Deployment section, so the two cannot drift apart.
+// role as PostgREST does; then the pushed database served by the real PostgREST as a project created today is
+// (publishable and secret keys, tokens verified against the JWKS of an ES256 signing key). The command is read
+// from the README's Deployment section, so the two cannot drift apart.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,11 +13,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationFiles } from '../../supabase/local/db/baseline.ts';
 import { withRequestContext, type RequestContext } from '../../supabase/local/db/db.ts';
 import { PostgresDatabase } from '../../supabase/local/db/engine.ts';
 import { createHostedDatabase, type RealPostgresDatabase } from '../../supabase/local/db/real-postgres.ts';
+import { JWT_SECRET, stackKeys, type StackKeys } from '../../supabase/local/keys.ts';
+import { startPostgrest, type RunningPostgrest } from '../postgres-stack/support/postgrest.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const requireFrom = createRequire(import.meta.url);
@@ -185,5 +190,81 @@ describe('supabase db push --db-url … --include-seed on a fresh hosted-like da
       (tx) => tx.query<{ product_id: string }>('select product_id::text from public.purchases'),
     );
     expect(owned.rows).toEqual([{ product_id: product.id }]);
+  });
+});
+
+describe('the pushed project served as a project created today: new API keys, ES256 JWT signing keys', () => {
+  let keys: StackKeys;
+  let postgrest: RunningPostgrest;
+  /** What the gateway hands the Data API for an API key, or what Auth signs for a user: ES256 with the key's kid. */
+  let sign: (claims: Record<string, unknown>) => Promise<string>;
+
+  beforeAll(async () => {
+    // The project's signing key is generated for it, as a new project's is; the Data API trusts its JWKS only.
+    keys = await stackKeys('new', null);
+    const signingKey = keys.signingKey!;
+    sign = (claims) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: signingKey.kid })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(signingKey.privateKey);
+    postgrest = await startPostgrest({
+      dbUri: target.authenticatorUrl,
+      jwtSecret: JSON.stringify(keys.jwks),
+      maxRows: 1000,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await postgrest?.stop();
+  });
+
+  const get = (path: string, token: string) =>
+    fetch(`${postgrest.url}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('the publishable key (anon) reads the catalogue; the secret key (service_role) reads orders', async () => {
+    const catalogue = await get('products?select=id,title&published=eq.true', await sign({ role: 'anon' }));
+    expect(catalogue.status).toBe(200);
+    expect(((await catalogue.json()) as unknown[]).length).toBeGreaterThan(0);
+    const orders = await get('orders?select=id', await sign({ role: 'service_role' }));
+    expect(orders.status).toBe(200);
+  });
+
+  it("a user's ES256 token is verified against the JWKS; RLS shows them only their own rows", async () => {
+    const user = await sign({ role: 'authenticated', sub: randomUUID(), aud: 'authenticated' });
+    const purchases = await get('purchases?select=id', user);
+    expect([purchases.status, await purchases.json()]).toEqual([200, []]);
+  });
+
+  it('a token signed with a legacy HS256 secret, or by another key, is refused', async () => {
+    const legacy = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await get('orders?select=id', legacy)).status).toBe(401);
+    const other = (await stackKeys('new', null)).signingKey!;
+    const foreign = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: other.kid })
+      .setExpirationTime('5m')
+      .sign(other.privateKey);
+    expect((await get('orders?select=id', foreign)).status).toBe(401);
+  });
+
+  it("the README's key table names what the site and the functions read", () => {
+    const functionsKeys = readFileSync(path.join(repo, 'supabase/functions/_shared/keys.ts'), 'utf8');
+    const functionsAuth = readFileSync(path.join(repo, 'supabase/functions/_shared/auth.ts'), 'utf8');
+    const site = readFileSync(path.join(repo, 'src/config/supabase-env.ts'), 'utf8');
+    const money = readFileSync(path.join(repo, 'docs/money.md'), 'utf8');
+    for (const name of ['SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SECRET_KEYS']) {
+      expect(functionsKeys).toContain(`'${name}'`);
+      expect(deployment).toContain(`\`${name}\``);
+    }
+    expect(functionsAuth).toContain("'SUPABASE_JWKS'");
+    expect(deployment).toContain('`SUPABASE_JWKS`');
+    expect(site).toContain("'VITE_SUPABASE_PUBLISHABLE_KEY'");
+    expect(deployment).toContain('`VITE_SUPABASE_PUBLISHABLE_KEY`');
+    expect(deployment).toContain('`reconcile_secret_key`');
+    expect(money).toContain("name = 'reconcile_secret_key'");
   });
 });

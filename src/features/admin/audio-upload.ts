@@ -69,7 +69,7 @@ export function putObject(
     const path = name.split('/').map(encodeURIComponent).join('/');
     xhr.open('POST', `${env.supabaseUrl}/storage/v1/object/${bucket}/${path}`);
     xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
-    xhr.setRequestHeader('apikey', env.supabaseAnonKey);
+    xhr.setRequestHeader('apikey', env.supabaseKey);
     xhr.setRequestHeader('content-type', contentType);
     // Kept with the object and sent with every download of it: a full track is never cached past its link.
     xhr.setRequestHeader('cache-control', audioCacheControl(bucket, name));

@@ -7,7 +7,7 @@ export type ClaimOutcome = 'owned' | 'password_needed';
 
 function headers(accessToken: string): Record<string, string> {
   return {
-    apikey: supabaseEnv.supabaseAnonKey,
+    apikey: supabaseEnv.supabaseKey,
     authorization: `Bearer ${accessToken}`,
     'content-type': 'application/json',
   };

@@ -30,7 +30,7 @@ function authUrl(path: string): string {
 }
 
 const jsonHeaders = (bearer?: string): Record<string, string> => ({
-  apikey: supabaseEnv.supabaseAnonKey,
+  apikey: supabaseEnv.supabaseKey,
   'content-type': 'application/json',
   ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
 });

@@ -8,7 +8,7 @@ import type { Catalogue, CatalogueProduct, CataloguePackage } from './catalogue-
 async function readRest(table: string, select: string): Promise<unknown> {
   const params = new URLSearchParams({ select, published: 'eq.true', order: 'sort_order.asc' });
   const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}?${params.toString()}`, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+    headers: { apikey: env.supabaseKey, Authorization: `Bearer ${env.supabaseKey}` },
   });
   if (!response.ok) throw new Error(`Catalogue request failed (${response.status})`);
   return response.json() as Promise<unknown>;

@@ -1,8 +1,9 @@
 // What the admin-only functions (refund-order, notify-assignment, reconcile-payments) check first: the caller's
-// JWT verified by the auth server, then their admin row in user_roles, read with the service role.
+// JWT verified (auth.ts), then their admin row in user_roles, read with the service role.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorJson, preflight, readJsonObject, requirePost } from './http.ts';
-import { callerUser, serviceClient } from './supabase.ts';
+import { requireUser } from './auth.ts';
+import { serviceClient } from './supabase.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +31,7 @@ export async function adminIdRequest(req: Request, field: string, badBody: strin
   const early = preflight(req) ?? requirePost(req);
   if (early) return { response: early };
 
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return { response: caller.response };
 
   const body = await readJsonObject(req);

@@ -14,7 +14,8 @@
 // owned / no such audio / no file, 500 otherwise.
 import { env, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AUDIO_BUCKET = 'audio';
@@ -59,7 +60,7 @@ export async function handleAudioUrl(req: Request): Promise<Response> {
   const early = preflight(req) ?? requirePost(req);
   if (early) return early;
 
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
 
   const body = await readJsonObject(req);

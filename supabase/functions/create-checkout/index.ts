@@ -5,7 +5,8 @@
 // this cart have their Stripe sessions expired first, so the same audio can never be paid for twice.
 import { requireEnv, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
 
 type OpenedOrder = {
@@ -39,7 +40,7 @@ async function expireEarlier(stripe: Stripe, sessionId: string): Promise<'closed
 serve(async (req) => {
   const early = preflight(req) ?? requirePost(req);
   if (early) return early;
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
   const { user } = caller;
 

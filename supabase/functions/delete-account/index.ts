@@ -6,14 +6,15 @@
 // are removed here through the Storage API afterwards (SQL cannot delete storage objects).
 import { serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 import { messages } from './messages.ts';
 
 export async function handleDeleteAccount(req: Request): Promise<Response> {
   const early = preflight(req) ?? requirePost(req);
   if (early) return early;
 
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
 
   const db = serviceClient();

@@ -1,25 +1,26 @@
 // reconcile-payments: finds Checkout Sessions of the last 30 days that Stripe says are paid but whose order is
 // not fulfilled (a webhook that never arrived and a customer who closed the tab), and fulfils them; then
 // refunds any ungranted part still owed and sends receipts still unsent. Idempotent: a second run changes
-// nothing. Called on a schedule (pg_cron + pg_net with the service role key: docs/money.md) or by an admin
+// nothing. Called on a schedule (pg_cron + pg_net with the secret key in `apikey`: docs/money.md) or by an admin
 // from the dashboard (their JWT).
 //
 // POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired }. 401 signed out, 403 not an admin.
 import { refuseUnlessAdmin } from '../_shared/admin.ts';
-import { requireEnv, serve } from '../_shared/env.ts';
+import { serve } from '../_shared/env.ts';
 import { fulfil, refundUngranted } from '../_shared/fulfil.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
 import { sendOrderEmail } from '../_shared/order-emails.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
-import { bearerToken, callerUser, serviceClient } from '../_shared/supabase.ts';
+import { hasSecretKey, requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 
 const WINDOW_DAYS = 30;
 const RECEIPT_CATCH_UP_MS = 2 * 24 * 60 * 60 * 1000;
 
-/** Only the scheduler (the service role key) or an admin. */
+/** Only the scheduler (a secret key in `apikey`) or an admin. */
 async function authorise(req: Request): Promise<Response | null> {
-  if (bearerToken(req) === requireEnv('SUPABASE_SERVICE_ROLE_KEY')) return null;
-  const caller = await callerUser(req);
+  if (hasSecretKey(req)) return null;
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
   return refuseUnlessAdmin(serviceClient(), caller.user.id);
 }

@@ -8,13 +8,14 @@
 // the next deploy). 401 signed out, 403 not an admin, 502 the hook refused or could not be reached.
 import { env, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 
 async function handler(req: Request): Promise<Response> {
   const early = preflight(req) ?? requirePost(req);
   if (early) return early;
 
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
   const role = await serviceClient()
     .from('user_roles')

@@ -6,7 +6,8 @@ import { TransientDatabaseError } from '../_shared/db-retry.ts';
 import { serve } from '../_shared/env.ts';
 import { briefTitle, fulfil } from '../_shared/fulfil.ts';
 import { json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
-import { callerUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/auth.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 import { stripeClient } from '../_shared/stripe.ts';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
@@ -18,7 +19,7 @@ function failure(status: number, error: string, pending = false): Response {
 serve(async (req) => {
   const early = preflight(req) ?? requirePost(req);
   if (early) return early;
-  const caller = await callerUser(req);
+  const caller = await requireUser(req);
   if (caller.response) return caller.response;
 
   const body = await readJsonObject(req);

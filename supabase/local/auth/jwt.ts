@@ -1,4 +1,5 @@
-import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { SigningKey } from '../keys.ts';
 
 /** Claims of a token the stack accepted; `role` decides the Postgres role. */
 export type JwtClaims = JWTPayload & { role?: unknown; email?: unknown; session_id?: unknown };
@@ -27,15 +28,41 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-export async function verifyJwt(token: string, secret: string): Promise<VerifyResult> {
-  const cacheKey = `${secret.length}:${secret.slice(0, 8)}:${token}`;
+/**
+ * What a token may be signed with: the HS256 secret (legacy tokens; storage's signed URLs) and, in the new key
+ * model, the stack's ES256 signing key, found by the token's `kid`.
+ */
+export type JwtKeys = { jwtSecret: string; signingKey?: SigningKey | null };
+
+/** The header's algorithm and key id, or null when the token is not a JWT at all. */
+function headerOf(token: string): { alg?: string; kid?: string } | null {
+  try {
+    return decodeProtectedHeader(token);
+  } catch {
+    return null;
+  }
+}
+
+export async function verifyJwt(token: string, keys: JwtKeys | string): Promise<VerifyResult> {
+  const { jwtSecret: secret, signingKey } = typeof keys === 'string' ? { jwtSecret: keys, signingKey: null } : keys;
+  const header = headerOf(token);
+  const asymmetric = header?.alg === 'ES256';
+  if (asymmetric && (!signingKey || header.kid !== signingKey.kid)) {
+    return { ok: false, reason: 'invalid', message: 'no signing key matches the token\'s kid' };
+  }
+  const cacheKey = asymmetric
+    ? `${signingKey?.kid ?? ''}:${token}`
+    : `${secret.length}:${secret.slice(0, 8)}:${token}`;
   const hit = verified.get(cacheKey);
   if (hit) {
     if (typeof hit.exp !== 'number' || hit.exp > nowSeconds()) return { ok: true, claims: hit };
     verified.delete(cacheKey);
   }
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: ['HS256'] });
+    const { payload } =
+      asymmetric && signingKey
+        ? await jwtVerify(token, signingKey.publicKey, { algorithms: ['ES256'] })
+        : await jwtVerify(token, keyFor(secret), { algorithms: ['HS256'] });
     if (verified.size >= CACHE_LIMIT) verified.clear();
     verified.set(cacheKey, payload);
     return { ok: true, claims: payload };
@@ -47,7 +74,14 @@ export async function verifyJwt(token: string, secret: string): Promise<VerifyRe
   }
 }
 
-export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+export async function signJwt(claims: Record<string, unknown>, keys: JwtKeys | string): Promise<string> {
+  const { jwtSecret: secret, signingKey } = typeof keys === 'string' ? { jwtSecret: keys, signingKey: null } : keys;
+  // A user's token: ES256 with the key id the JWKS names, as a project with asymmetric signing keys issues.
+  if (signingKey) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: signingKey.kid })
+      .sign(signingKey.privateKey);
+  }
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyFor(secret));
 }
 

@@ -361,7 +361,7 @@ type Authenticated = { userId: string; sessionId: string | null };
 async function requireUser(stack: StackContext, req: IncomingMessage): Promise<Authenticated> {
   const token = bearerToken(header(req, 'authorization'));
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const verified = await verifyJwt(token, stack.jwtSecret);
+  const verified = await verifyJwt(token, stack.keys);
   if (!verified.ok) {
     const why =
       verified.reason === 'expired' ? 'token has invalid claims: token is expired' : verified.message;
@@ -546,6 +546,8 @@ export async function handleAuth(
     }
     // The emailed link is opened from a mail client: no apikey, as on hosted Supabase.
     if (path === '/verify' && method === 'GET') return await verifyByLink(stack, res, url);
+    // The public half of the signing keys, for anyone verifying a user's token (getClaims): no apikey needed.
+    if (path === '/.well-known/jwks.json' && method === 'GET') return reply(req, res, 200, stack.keys.jwks);
     const keyError = apiKeyError(stack, req, url);
     if (keyError) return sendJson(res, 401, keyError);
 

@@ -176,7 +176,7 @@ async function accessToken(
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
-    stack.jwtSecret,
+    stack.keys,
   );
   return { token, expiresAt };
 }

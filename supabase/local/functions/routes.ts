@@ -14,6 +14,7 @@ import { DEPLOY_HOOK_PATH } from '../deploy-hook.ts';
 import { LOCAL_EMAIL_FROM, LOCAL_RESEND_API_KEY, RESEND_STAND_IN_PATH } from '../mail/resend.ts';
 import { standInFunctionEnvironment } from '../stripe/settings.ts';
 import type { StackContext } from '../stack-context.ts';
+import type { StackKeys } from '../keys.ts';
 
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const HOP_BY_HOP = new Set([
@@ -36,6 +37,24 @@ function dotEnv(file: string): Record<string, string> {
     env[match[1] ?? ''] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
   }
   return env;
+}
+
+/**
+ * The keys as the platform gives them to a function. New model: hosted's SUPABASE_PUBLISHABLE_KEYS,
+ * SUPABASE_SECRET_KEYS (JSON by key name) and SUPABASE_JWKS, and the CLI's SUPABASE_PUBLISHABLE_KEY and
+ * SUPABASE_SECRET_KEY; no legacy keys (a project created today has none). Legacy: the anon and service-role JWTs.
+ */
+function keyEnvironment(keys: StackKeys): Record<string, string> {
+  if (keys.model === 'legacy') {
+    return { SUPABASE_ANON_KEY: keys.publishableKey, SUPABASE_SERVICE_ROLE_KEY: keys.secretKey };
+  }
+  return {
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(keys.jwks),
+    SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+    SUPABASE_SECRET_KEY: keys.secretKey,
+  };
 }
 
 /** What a deployed function finds in Deno.env, pointed at this stack. */
@@ -69,8 +88,7 @@ export function functionEnvironment(stack: StackContext): Record<string, string>
     ...emailDefaults,
     ...given,
     SUPABASE_URL: stack.url,
-    SUPABASE_ANON_KEY: stack.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    ...keyEnvironment(stack.keys),
     // Functions talk to the database through the APIs; there is no Postgres port in the local stack.
     SUPABASE_DB_URL: 'postgresql://postgres:postgres@127.0.0.1:54322/postgres',
     SITE_URL: stack.siteUrl,
@@ -105,8 +123,9 @@ export async function handleFunctions(
   if (method !== 'OPTIONS' && stack.config.functions[name]?.verifyJwt !== false) {
     const token = bearerToken(header(req, 'authorization'));
     if (!token) return gatewayError(res, 401, 'Missing authorization header');
-    const verified = await verifyJwt(token, stack.jwtSecret);
-    if (!verified.ok) return gatewayError(res, 401, 'Invalid JWT');
+    // As hosted, the gate lets an API key through without authenticating anyone.
+    const apiKey = token === stack.keys.publishableKey || token === stack.keys.secretKey;
+    if (!apiKey && !(await verifyJwt(token, stack.keys)).ok) return gatewayError(res, 401, 'Invalid JWT');
   }
   let body: Buffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {

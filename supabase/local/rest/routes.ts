@@ -514,7 +514,15 @@ async function rpcRequest(
   let out = body;
   if (accept.single && fn.returns === 'scalars') out = JSON.stringify((JSON.parse(body) as unknown[])[0]);
   if (accept.stripNulls) out = JSON.stringify(stripNulls(JSON.parse(out)));
-  return { status: 200, body: out, headers: { ...headers, 'content-type': contentType(accept) } };
+  // As PostgREST: a set of scalars ranges over its elements, a single row or value is row 0 (the real server
+  // as oracle: tests/postgres-stack/postgrest-parity.test.ts).
+  const n = fn.returns === 'scalars' ? (JSON.parse(body) as unknown[]).length : 1;
+  const range = contentRange(0, n - 1, null);
+  return {
+    status: 200,
+    body: out,
+    headers: { ...headers, 'content-type': contentType(accept), 'content-range': range },
+  };
 }
 
 /** A call of a function returning rows, shaped like a table read: select, filters, order, paging, count. */

@@ -152,7 +152,7 @@ async function createSignedUrl(
   await bucketOrThrow(stack, bucket);
   if (!(await visibleObject(stack, caller, bucket, name))) throw notFound();
   const iat = nowSeconds();
-  const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.jwtSecret);
+  const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.keys.jwtSecret);
   return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
 }
 
@@ -191,7 +191,7 @@ async function createSignedUrls(
           path: name,
           signedURL: null,
         };
-      const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.jwtSecret);
+      const token = await signJwt({ url: `${bucket}/${name}`, iat, exp: iat + expiresIn }, stack.keys.jwtSecret);
       return { error: null, path: name, signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
     }),
   );
@@ -207,7 +207,7 @@ async function serveSigned(
   const { bucket, name } = objectPath(segments);
   const token = url.searchParams.get('token');
   if (!token) throw new StorageError('400', 'InvalidJWT', 'Missing token');
-  const verified = await verifyJwt(token, stack.jwtSecret);
+  const verified = await verifyJwt(token, stack.keys.jwtSecret);
   if (!verified.ok) {
     throw new StorageError(
       '400',

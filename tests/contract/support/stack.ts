@@ -128,7 +128,10 @@ export async function signedInClient(
   return { client, userId: data.user.id };
 }
 
-/** Raw REST call with the usual gateway headers. */
+/**
+ * Raw REST call with the usual gateway headers: the publishable key in `apikey`, or the secret key when that is the
+ * token (a secret key in Authorization goes with itself in apikey, as hosted requires).
+ */
 export function rest(
   stack: LocalStack,
   path: string,
@@ -138,7 +141,7 @@ export function rest(
   return fetch(`${stack.url}/rest/v1/${path}`, {
     ...rest,
     headers: {
-      apikey: stack.anonKey,
+      apikey: token === stack.serviceRoleKey ? stack.serviceRoleKey : stack.anonKey,
       authorization: `Bearer ${token ?? stack.anonKey}`,
       ...(headers as Record<string, string> | undefined),
     },
