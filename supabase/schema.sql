@@ -3132,6 +3132,17 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.session_is_live_for(p_user_id uuid, p_session_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from auth.sessions s where s.id = p_session_id and s.user_id = p_user_id)
+$function$;
+
+grant execute on function public.session_is_live_for(p_user_id uuid, p_session_id uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql

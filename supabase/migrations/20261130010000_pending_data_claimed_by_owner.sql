@@ -118,6 +118,19 @@ $$;
 revoke execute on function private.session_is_live() from public, anon, service_role;
 grant execute on function private.session_is_live() to authenticated;
 
+-- The same question for the edge functions, which verify a user's JWT against the JWKS without asking the
+-- auth server (supabase/functions/_shared/auth.ts): a token whose session ended is no caller.
+create function public.session_is_live_for(p_user_id uuid, p_session_id uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from auth.sessions s where s.id = p_session_id and s.user_id = p_user_id)
+$$;
+revoke execute on function public.session_is_live_for(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.session_is_live_for(uuid, uuid) to service_role;
+
 create policy "Client data only through a live session" on public.client_assignments
   as restrictive for all to authenticated using ((select private.session_is_live()));
 create policy "Client data only through a live session" on public.private_audio

@@ -108,11 +108,10 @@ describe('audio links: minted server-side, short-lived, only for owners', () => 
     const deleted = await owner.client.functions.invoke('delete-account', { body: {} });
     expect(deleted.error).toBeNull();
     const after = await mint(owner.client);
-    // The token's signature still verifies against the JWKS until it expires (requireUser: getClaims, no call to
-    // the auth server); the deleted account owns nothing any more, so nothing is minted. In the legacy model the
-    // auth server is asked and refuses the token.
+    // The token's signature still verifies against the JWKS until it expires, but its session is gone with the
+    // account: requireUser refuses it (session_is_live_for) in both key models.
     const response = (after.error as { context?: Response } | null)?.context;
-    expect(response?.status).toBe(stack.keys.model === 'new' ? 404 : 401);
+    expect(response?.status).toBe(401);
     expect(after.data).toBeNull();
   });
 

@@ -225,6 +225,13 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
       'Called by the restrictive "live session" policies on client data, evaluated as the querying role; only ' +
       'authenticated has such policies. Not reachable through the API (private is not exposed).',
   },
+  'public.session_is_live_for(uuid,uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why:
+      'The edge functions ask whether a verified token\'s session still exists (a token outlives its session ' +
+      'by up to an hour: supabase/functions/_shared/auth.ts); not for users.',
+  },
   'public.claim_my_account(text)': {
     kind: 'function',
     grants: { authenticated: EXECUTE },

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env, requireEnv } from './env.ts';
 import { errorJson } from './http.ts';
 import { publishableKey, secretKeys } from './keys.ts';
+import { serviceClient } from './supabase.ts';
 
 const encoder = new TextEncoder();
 
@@ -54,6 +55,7 @@ function bearerToken(req: Request): string | null {
 
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 const SIGN_IN = 'Please sign in to continue.';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
  * The signed-in user making the request, from the user's JWT in `Authorization: Bearer`. `auth.getClaims`
@@ -71,5 +73,14 @@ export async function requireUser(req: Request): Promise<UserResult> {
   if (error || !claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string' || !claims.sub) {
     return { response: errorJson(401, SIGN_IN) };
   }
+  // A token stays valid up to an hour after its session ended (signed out, password changed elsewhere, account
+  // deleted): only a live session is a caller (docs/security.md "Pre-registered accounts").
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+  const live = await serviceClient().rpc('session_is_live_for', {
+    p_user_id: claims.sub,
+    p_session_id: sessionId,
+  });
+  if (live.error) return { response: errorJson(503, 'Could not check your sign-in. Please try again.') };
+  if (live.data !== true) return { response: errorJson(401, SESSION_ENDED) };
   return { user: { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : null } };
 }
