@@ -86,4 +86,7 @@ export const paymentResultText = {
   processing:
     'Your payment is still being processed. Your audio will appear in My Account as soon as it is confirmed, and we will email you a receipt.',
   receiptNote: 'A receipt is on its way to your email.',
+  orderNumber: 'Order number',
+  amountPaid: 'Amount paid',
+  receiptSentTo: (email: string) => `A receipt is on its way to ${email}.`,
 } as const;
