@@ -6,8 +6,11 @@ import { cn } from '@/lib/cn';
 
 interface CartLinkProps {
   count: number;
-  /** In the header bar, or as a row of the side menu (larger, spaced like the other menu links). */
-  placement?: 'bar' | 'menu';
+  /**
+   * In the header bar, as a row of the side menu (larger, spaced like the other menu links), or compact: the
+   * phone bar's icon and count, the word kept for screen readers.
+   */
+  placement?: 'bar' | 'menu' | 'compact';
 }
 
 export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
@@ -17,14 +20,20 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
       className={({ isActive }) =>
         cn(
           'relative inline-flex min-h-11 items-center gap-2 rounded-lg font-medium hover:bg-muted',
-          placement === 'menu' ? 'mt-1 px-4 text-lg' : 'px-3',
+          placement === 'menu' && 'mt-1 px-4 text-lg',
+          placement === 'bar' && 'px-3',
+          placement === 'compact' && 'min-w-11 justify-center gap-1 px-2',
           isActive && 'bg-primary-soft text-primary',
         )
       }
     >
       <ShoppingCartIcon className="size-5" />
       {/* Between the desktop breakpoints the bar is tight: the icon stands for the word (still its name). */}
-      <span className={placement === 'bar' ? 'nav-wide:max-xl:sr-only' : undefined}>{chromeText.cart}</span>
+      <span
+        className={cn(placement === 'bar' && 'nav-wide:max-xl:sr-only', placement === 'compact' && 'sr-only')}
+      >
+        {chromeText.cart}
+      </span>
       {count > 0 ? (
         // The name is the visible text ("Cart 3") and the word a listener needs: "Cart 3 items" (axe's
         // label-content-name-mismatch forbids an aria-label that hides the visible count).

@@ -4,6 +4,7 @@ import { chromeText } from '@/content/chrome';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { AccountLink } from './account-link';
 import { CartLink } from './cart-link';
 import type { HeaderState } from './header-types';
 import { Logo } from './logo';
@@ -37,6 +38,11 @@ export function Header({ user, cartCount, onSignOut, tools, menuAction }: Header
         </nav>
         <div className="flex shrink-0 items-center gap-2">
           {tools}
+          {/* Below the desktop navigation: what is in the cart and who is signed in, without opening the menu. */}
+          <div className="flex items-center nav-wide:hidden">
+            <CartLink count={cartCount} placement="compact" />
+            {user ? <AccountLink user={user} /> : null}
+          </div>
           <div className="hidden items-center gap-2 whitespace-nowrap nav-wide:flex">
             {user ? (
               <Suspense fallback={<span className="inline-block h-11 w-32" aria-hidden="true" />}>
