@@ -120,7 +120,8 @@ export function priceCart(
         charge += shares[index] ?? 0;
       }
     });
-    if (members.length > 0 && leftOut.length === members.length) return { ...base, status: 'covered', leftOut };
+    if (members.length > 0 && leftOut.length === members.length)
+      return { ...base, status: 'covered', leftOut };
     return { ...base, status: 'payable', chargePence: charge, leftOut };
   });
   const payableLines = lines.filter((entry) => entry.status === 'payable');

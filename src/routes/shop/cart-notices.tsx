@@ -31,12 +31,21 @@ export function lineNoticeText(entry: PricedCartLine): string | null {
 }
 
 /** The line's warning and its one-tap fix (removing the line the customer does not need to pay for). */
-export function LineNotice({ entry, onRemove }: { entry: PricedCartLine; onRemove: (line: CartLine) => void }) {
+export function LineNotice({
+  entry,
+  onRemove,
+}: {
+  entry: PricedCartLine;
+  onRemove: (line: CartLine) => void;
+}) {
   const message = lineNoticeText(entry);
   if (!message) return null;
   const title = entry.details?.title ?? '';
   return (
-    <div className="mt-2 rounded-lg border-2 border-warning bg-background p-3 text-sm" data-testid="cart-notice">
+    <div
+      className="mt-2 rounded-lg border-2 border-warning bg-background p-3 text-sm"
+      data-testid="cart-notice"
+    >
       <p className="flex gap-2">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>{message}</span>
