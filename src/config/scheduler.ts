@@ -1,5 +1,5 @@
 import { read } from './env';
-import { LOCAL_STACK_URL } from './supabase-env';
+import { LOCAL_STACK_URL } from './local-stack';
 
 // Where booking links lead (docs/appointments.md "Booking wherever the site runs"). With a scheduler username
 // (VITE_SCHEDULER_USERNAME) they go to its Calendly pages. Without one (a local run, the tests) they go to the
