@@ -23,8 +23,8 @@ interface PaymentResultViewProps {
 /** The outcome of a payment as a page: what happened, what was bought, and where to go next. */
 export function PaymentResultView({ result, onListen, onCheckAgain }: PaymentResultViewProps) {
   // The outcome's heading takes focus when it is known, so a screen reader hears it and Tab starts below it.
-  // Quietly: Chromium shows the focus ring for a focus moved by script after a page load, a heavy box round a
-  // heading nobody tabbed to. It returns when the heading is reached with the keyboard (index.css).
+  // Quietly: the keyboard-navigation setting (on by default) would draw its heavy ring round a heading nobody
+  // tabbed to. Whatever is reached with the keyboard next has its ring as usual (index.css, data-quiet-focus).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (result.kind !== 'checking') focusQuietly(heading.current);
