@@ -143,6 +143,8 @@ test('the phone header shows the cart count and who is signed in, without openin
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
   }
   await page.setViewportSize(PHONE);
+  await open(page, '/');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await shoot(page, 'header-signed-in-one-item');
   await header.getByRole('link', { name: `My Account, signed in as ${name}` }).click();
   await expect(page).toHaveURL(/\/account$/);
