@@ -159,6 +159,9 @@ test('the phone header shows the cart count and who is signed in, without openin
     await expect(page.locator('html')).toHaveAttribute('data-font-size', fontSize);
     await expect(header.getByRole('link', { name: 'Cart 1 item' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), fontSize).toBe(320);
+    // One row: the bar leaves the page (and the cookie banner) their room.
+    expect((await header.boundingBox())?.height ?? 0, fontSize).toBeLessThan(100);
+    await expect(header.getByRole('link', { name: /Hypnotherapy/ }).first()).toBeVisible();
     expect(
       (await page.evaluate(findLayoutProblems)).filter((problem) => problem.includes('header')),
       fontSize,

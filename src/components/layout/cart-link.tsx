@@ -22,7 +22,8 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
           'relative inline-flex min-h-11 items-center gap-2 rounded-lg font-medium hover:bg-muted',
           placement === 'menu' && 'mt-1 px-4 text-lg',
           placement === 'bar' && 'px-3',
-          placement === 'compact' && 'min-w-11 justify-center gap-1 px-2',
+          // The count sits on the icon's corner, so the link is no wider than the bar's other buttons.
+          placement === 'compact' && 'min-w-11 justify-center px-0',
           isActive && 'bg-primary-soft text-primary',
         )
       }
@@ -40,7 +41,12 @@ export function CartLink({ count, placement = 'bar' }: CartLinkProps) {
         <>
           <span
             data-testid="cart-count"
-            className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground"
+            className={cn(
+              'inline-flex items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground',
+              placement === 'compact'
+                ? 'absolute top-0.5 right-0 min-w-5 px-1 leading-5'
+                : 'min-w-6 px-1.5 leading-6',
+            )}
           >
             {count}
           </span>
