@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // A configured scheduler account, as deployed (without one, links lead to the local stand-in:
+          // src/config/scheduler.ts, tested on its own in tests/unit/scheduler-config.test.ts).
+          env: { VITE_SCHEDULER_USERNAME: 'your-practice' },
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/web.ts'],
         },

@@ -7,6 +7,7 @@ import { buildFingerprint } from './build-config';
 import { buildServiceWorker } from './build-service-worker';
 import { loadCatalogueSnapshot } from './catalogue-snapshot';
 import { prerender } from './prerender';
+import { schedulerBuildProblem } from './scheduler-build-check';
 import type * as EntryServerModule from '../src/entry-server';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
 import { clientOnlyRoutes, redirects } from './site-routes';
@@ -76,6 +77,8 @@ export async function buildIfNeeded(onBuild?: () => void): Promise<void> {
 }
 
 export async function runBuild(): Promise<void> {
+  const problem = schedulerBuildProblem();
+  if (problem) throw new Error(problem);
   const started = Date.now();
   await rm(distDir, { recursive: true, force: true });
   await rm(ssrDir, { recursive: true, force: true });

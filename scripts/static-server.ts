@@ -2,6 +2,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { securityHeaders } from './security-headers';
 import { clientOnlyRoutes, redirects } from './site-routes';
 
@@ -73,6 +74,12 @@ function pickEncoding(request: IncomingMessage): { suffix: string; encoding: str
   return null;
 }
 
+/** The client closed the connection before the whole body was sent: nothing to answer, nothing to report. */
+function isClientGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 export async function startStaticServer({
   distDir,
   port,
@@ -141,12 +148,25 @@ export async function startStaticServer({
     // Length and bytes from one open file: a page rebuilt meanwhile is renamed over this path
     // (docs/catalogue-rebuild.md), and a length read by name could belong to the other version.
     const handle = await open(body, 'r');
-    responseHeaders['Content-Length'] = String((await handle.stat()).size);
+    let size: number;
+    try {
+      size = (await handle.stat()).size;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    responseHeaders['Content-Length'] = String(size);
     response.writeHead(status, responseHeaders);
     if (request.method === 'HEAD') {
       await handle.close();
       response.end();
-    } else handle.createReadStream().pipe(response);
+      return;
+    }
+    // pipeline(), not pipe(): when the client goes away mid-body (a navigation, a cancelled preload) it
+    // destroys the read stream, which closes the file now rather than at garbage collection.
+    await pipeline(handle.createReadStream(), response).catch((error: unknown) => {
+      if (!isClientGone(error)) throw error;
+    });
   }
 
   const server = createServer({ maxHeaderSize: PARSER_HEADER_LIMIT }, (request, response) => {

@@ -22,6 +22,5 @@ export const env = {
   practitionerName: read('VITE_PRACTITIONER_NAME'),
   contactEmail: read('VITE_CONTACT_EMAIL'),
   contactPhone: read('VITE_CONTACT_PHONE'),
-  schedulerUsername: read('VITE_SCHEDULER_USERNAME'),
   professionalProfileUrl: read('VITE_PROFESSIONAL_PROFILE_URL'),
 } as const;

@@ -1,9 +1,8 @@
 import { env } from './env';
+import { scheduler } from './scheduler';
 
 // The practice's identity, contacts, booking links and prices: one typed module (docs/product-rules.md D1 "Practice
 // identity"). Neutral placeholders by default; a deployer overrides them with VITE_ variables.
-const schedulerOrigin = 'https://calendly.com';
-const schedulerUsername = env.schedulerUsername ?? 'your-practice';
 
 /** Money is kept in pence and formatted with en-GB rules (docs/product-rules.md D5 "Prices"). */
 export const prices = {
@@ -36,13 +35,7 @@ export const site = {
   defaultShareImage: '/images/hero-share.png',
   professionalProfileUrl: env.professionalProfileUrl ?? 'https://www.linkedin.com/',
   appointmentMinutes: 50,
-  scheduler: {
-    origin: schedulerOrigin,
-    username: schedulerUsername,
-    profileUrl: `${schedulerOrigin}/${schedulerUsername}`,
-    bookingUrl: `${schedulerOrigin}/${schedulerUsername}/50min`,
-    embedScriptUrl: 'https://assets.calendly.com/assets/external/widget.js',
-  },
+  scheduler,
   launchYear: 2024,
 } as const;
 

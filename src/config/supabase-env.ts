@@ -1,8 +1,8 @@
 import { read } from './env';
+import { LOCAL_STACK_URL } from './local-stack';
 
 // The backend's address and public key, from Vite's build-time environment; by default the local stack's URL
 // and its fixed, worthless demo key, so a fresh clone runs with no configuration.
-const LOCAL_STACK_URL = 'http://localhost:54321';
 // The Supabase CLI's well-known local keys, public by design and useless outside a developer's machine: the
 // publishable key the local stack has by default, and the legacy anon key of its legacy mode
 // (SUPABASE_LOCAL_KEYS=legacy, which `npm start` passes to the build as VITE_SUPABASE_LOCAL_KEYS).

@@ -53,6 +53,9 @@ export const fieldText = {
 } as const;
 
 export const authPageText = {
+  /** On the way to checkout, signed out (docs/money.md "What the cart shows is what is charged"). */
+  checkoutNote:
+    'Sign in to check out. Your cart is then checked against the audios you already own: anything already yours, or already included in a package in your cart, is flagged and not charged.',
   seo: {
     title: 'Sign In or Sign Up',
     description: 'Sign in to your account or create one to keep and replay your self-hypnosis audio.',

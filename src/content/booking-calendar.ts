@@ -12,6 +12,9 @@ export const bookingCalendarCopy = {
   unavailableTitle: 'The calendar cannot be shown on this page',
   unavailableText:
     'Your browser or network is blocking the embedded calendar. The full booking page works in a new tab, or you can contact us directly.',
+  localTitle: 'Booking on this local copy of the site',
+  localText:
+    'No scheduler account is configured here, so bookings go to the local scheduler stand-in: it opens in a new tab, books as the real scheduler does, and the appointment appears in My Account.',
   viewTimesLabel: 'View Available Times',
   booked: 'Thank you: your appointment is booked. A confirmation email is on its way.',
   fallbackHeading: 'Prefer another way?',

@@ -40,6 +40,8 @@ export const chromeText = {
   mainNavigationLabel: 'Main navigation',
   mobileNavigationLabel: 'Main navigation (menu)',
   myAccount: 'My Account',
+  /** The phone header's avatar link: where it goes and who is signed in. */
+  accountLinkLabel: (name: string) => `My Account, signed in as ${name}`,
   adminDashboard: 'Admin Dashboard',
   signOut: 'Sign Out',
   footerTagline: 'Hypnotherapy for lasting change, online across the UK.',

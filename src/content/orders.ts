@@ -18,9 +18,39 @@ export const cartText = {
   packageCategory: (category: string) => `Package · ${category}`,
   unavailableTitle: 'No longer available',
   unavailableNote: 'This item is no longer in the catalogue and will not be charged.',
-  ownedNote: 'Already in your account: it will not be charged.',
+  notCharged: 'not charged: ',
+  insteadOf: 'instead of ',
   loading: 'Loading your cart…',
   formatNote: 'Every audio is an MP3: download it, or stream it in My Account.',
+} as const;
+
+const quoted = (titles: readonly string[]) => titles.map((title) => `"${title}"`).join(', ');
+
+/**
+ * What the cart and checkout say about a line that would be paid twice or refused (docs/money.md "What the
+ * cart shows is what is charged"), and the one-tap fix each offers.
+ */
+export const cartNoticeText = {
+  heading: 'Check before you pay',
+  summary: (count: number) =>
+    count === 1
+      ? 'One item in your cart is already yours or already included. It is not charged; you can fix it here.'
+      : `${count} items in your cart are already yours or already included. They are not charged; you can fix them here.`,
+  ownedAudio: (title: string) => `You already own "${title}", so it will not be charged.`,
+  ownedPackage: (title: string) => `You already own every audio in "${title}", so it will not be charged.`,
+  included: (title: string, pkg: string) =>
+    `"${title}" is already included in "${pkg}" in your cart, so it will not be charged twice.`,
+  covered: (title: string) =>
+    `Every audio in "${title}" is already in your account or elsewhere in your cart, so it will not be charged.`,
+  partial: (title: string, owned: readonly string[], inCart: readonly string[], charge: string, price: string) => {
+    const parts = [
+      ...(owned.length > 0 ? [`you already own ${quoted(owned)}`] : []),
+      ...(inCart.length > 0 ? [`${quoted(inCart)} ${inCart.length === 1 ? 'is' : 'are'} already in your cart`] : []),
+    ];
+    return `In "${title}", ${parts.join(' and ')}: ${owned.length + inCart.length === 1 ? 'it is' : 'they are'} left out, so the package costs ${charge} instead of ${price}.`;
+  },
+  removeItem: (title: string) => `Remove "${title}"`,
+  keepPackage: (title: string) => `Remove "${title}", keep the package`,
 } as const;
 
 export function cartCountText(count: number): string {
@@ -86,4 +116,7 @@ export const paymentResultText = {
   processing:
     'Your payment is still being processed. Your audio will appear in My Account as soon as it is confirmed, and we will email you a receipt.',
   receiptNote: 'A receipt is on its way to your email.',
+  orderNumber: 'Order number',
+  amountPaid: 'Amount paid',
+  receiptSentTo: (email: string) => `A receipt is on its way to ${email}.`,
 } as const;

@@ -80,4 +80,7 @@ export const previewText = {
   loading: (title: string) => `Loading preview of ${title}`,
   failed: (title: string) => `The preview of ${title} could not be played.`,
   buttonPlay: 'Preview',
+  progressLabel: (title: string) => `Preview of ${title}`,
+  progressText: (seconds: number, duration: number) =>
+    `${Math.floor(seconds)} of ${Math.round(duration)} seconds`,
 } as const;

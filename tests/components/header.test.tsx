@@ -42,6 +42,24 @@ describe('Header', () => {
     expect(screen.getAllByRole('link', { name: 'Cart' })[0]).toHaveAttribute('href', '/cart');
   });
 
+  it('keeps the cart and, signed in, an avatar link to My Account in the bar outside the navigation (the phone bar)', () => {
+    renderHeader('/', { email: 'sam@example.com', isAdmin: false }, 1);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const outside = screen
+      .getAllByRole('link', { name: 'Cart 1 item' })
+      .filter((link) => !nav.contains(link));
+    expect(outside).toHaveLength(1);
+    expect(outside[0]).toHaveAttribute('href', '/cart');
+    const account = screen.getByRole('link', { name: 'My Account, signed in as sam' });
+    expect(account).toHaveAttribute('href', '/account');
+    expect(account).toHaveTextContent('S');
+  });
+
+  it('shows no avatar link signed out', () => {
+    renderHeader('/', null, 0);
+    expect(screen.queryByRole('link', { name: /^My Account, signed in as/ })).toBeNull();
+  });
+
   it('labels the cart with its count', () => {
     renderHeader('/', null, 3);
     expect(screen.getAllByTestId('cart-count')[0]).toHaveTextContent('3');

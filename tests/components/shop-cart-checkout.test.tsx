@@ -13,6 +13,8 @@ vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.sup
 const wake: CartLine = { kind: 'product', slug: 'wake-refreshed' };
 const sleepPackage: CartLine = { kind: 'package', slug: 'insomnia-package' };
 const gone: CartLine = { kind: 'product', slug: 'withdrawn' };
+/** An audio no package of the fixtures includes. */
+const relax: CartLine = { kind: 'product', slug: 'deep-relaxation-foundations' };
 
 function storeCart(lines: CartLine[]) {
   window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(lines));
@@ -35,11 +37,11 @@ afterEach(() => {
 
 describe('/cart', () => {
   it('lists each line with title, category and catalogue price, and the total', async () => {
-    storeCart([wake, sleepPackage]);
+    storeCart([relax, sleepPackage]);
     renderShop('/cart', pages);
     const lines = await screen.findAllByTestId('cart-line');
     expect(lines.map((line) => line.textContent)).toEqual([
-      expect.stringContaining('Wake RefreshedInsomnia£2.99'),
+      expect.stringContaining('Deep Relaxation FoundationsSelf-Hypnosis Foundation£2.99'),
       expect.stringContaining('Better Sleep PackagePackage · Insomnia£6.99'),
     ]);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£9.98');
@@ -57,10 +59,10 @@ describe('/cart', () => {
   });
 
   it('removes a line, and clears the cart to the empty state with links to both catalogue pages', async () => {
-    storeCart([wake, sleepPackage]);
+    storeCart([relax, sleepPackage]);
     const user = userEvent.setup();
     renderShop('/cart', pages);
-    await user.click(await screen.findByRole('button', { name: /^Remove ?: Wake Refreshed$/ }));
+    await user.click(await screen.findByRole('button', { name: /^Remove ?: Deep Relaxation Foundations$/ }));
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£6.99');
     expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))).toEqual([sleepPackage]);
@@ -81,11 +83,33 @@ describe('/cart', () => {
     const lines = await screen.findAllByTestId('cart-line');
     await waitFor(() =>
       expect(
-        within(lines[0] as HTMLElement).getByText('Already in your account: it will not be charged.'),
+        within(lines[0] as HTMLElement).getByText('You already own "Wake Refreshed", so it will not be charged.'),
       ).toBeInTheDocument(),
     );
     expect(lines[1]).toHaveTextContent('No longer available');
+    // The package without the owned audio's share of its price (699 over four equal audios: 175 each, one 174),
+    // as create-checkout charges it.
+    expect(lines[2]).toHaveTextContent(
+      'In "Better Sleep Package", you already own "Wake Refreshed": it is left out, so the package costs £5.24 instead of £6.99.',
+    );
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£5.24');
+    expect(screen.getByRole('heading', { name: 'Check before you pay' })).toBeInTheDocument();
+  });
+
+  it('flags an audio a package in the cart already includes, charges it once, and fixes it in one tap', async () => {
+    storeCart([wake, sleepPackage]);
+    const user = userEvent.setup();
+    renderShop('/cart', pages);
+    const lines = await screen.findAllByTestId('cart-line');
+    expect(lines[0]).toHaveTextContent(
+      '"Wake Refreshed" is already included in "Better Sleep Package" in your cart, so it will not be charged twice.',
+    );
     expect(screen.getByTestId('cart-total')).toHaveTextContent('£6.99');
+    await user.click(screen.getByRole('button', { name: 'Remove "Wake Refreshed", keep the package' }));
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect(screen.queryByTestId('cart-notice')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check before you pay' })).not.toBeInTheDocument();
+    expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))).toEqual([sleepPackage]);
   });
 });
 
@@ -100,7 +124,7 @@ describe('/checkout', () => {
 
   it("summarises the order and 'Pay with card' goes to the session create-checkout returns", async () => {
     signInCustomer();
-    storeCart([wake, sleepPackage]);
+    storeCart([relax, sleepPackage]);
     const { invoke } = addFunctionsAndStorage();
     invoke.mockResolvedValueOnce({
       data: { url: 'https://checkout.stripe.test/c/pay/cs_test_1' },
@@ -111,7 +135,7 @@ describe('/checkout', () => {
     const user = userEvent.setup();
     renderShop('/checkout', pages);
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
-    expect(summary).toHaveTextContent('Wake Refreshed');
+    expect(summary).toHaveTextContent('Deep Relaxation Foundations');
     expect(summary).toHaveTextContent('Better Sleep Package');
     expect(within(summary).getByTestId('order-total')).toHaveTextContent('£9.98');
     await user.click(screen.getByRole('button', { name: 'Pay with card' }));
@@ -120,12 +144,32 @@ describe('/checkout', () => {
     expect(invoke).toHaveBeenCalledWith('create-checkout', {
       body: {
         items: [
-          { kind: 'product', id: 'id-wake-refreshed' },
+          { kind: 'product', id: 'id-deep-relaxation-foundations' },
           { kind: 'package', id: 'id-insomnia-package' },
         ],
       },
     });
     expect(screen.getByRole('status')).toHaveTextContent('Taking you to the secure payment page…');
+  });
+
+  it('flags at checkout what the package already includes, sends only the package, and fixes it in one tap', async () => {
+    signInCustomer();
+    storeCart([wake, sleepPackage]);
+    const { invoke } = addFunctionsAndStorage();
+    invoke.mockResolvedValueOnce({ data: { url: 'https://checkout.stripe.test/c/pay/cs_test_2' }, error: null });
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    const user = userEvent.setup();
+    renderShop('/checkout', pages);
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByTestId('order-total')).toHaveTextContent('£6.99');
+    expect(summary).not.toHaveTextContent('Wake Refreshed');
+    expect(screen.getByTestId('cart-notice')).toHaveTextContent('already included in "Better Sleep Package"');
+    await user.click(screen.getByRole('button', { name: 'Pay with card' }));
+    await waitFor(() =>
+      expect(invoke).toHaveBeenCalledWith('create-checkout', {
+        body: { items: [{ kind: 'package', id: 'id-insomnia-package' }] },
+      }),
+    );
   });
 
   it.each([400, 429])("shows the function's own message for a %i and stays", async (status) => {

@@ -72,6 +72,7 @@ describe('the payment result page', () => {
         lines: ['Stop Smoking Package'],
         productIds: ['p1', 'p2'],
         discount: { pence: 70, code: 'WELCOME10' },
+        order: { number: '1A8045D8', paidPence: 629, receiptEmail: 'sam@example.com' },
       },
       error: null,
     });
@@ -84,6 +85,12 @@ describe('the payment result page', () => {
     expect(screen.getByRole('list')).toHaveTextContent('Stop Smoking Package');
     // The discount, named by the promotion code the customer paid with.
     expect(screen.getByText('Discount (WELCOME10) −£0.70')).toBeInTheDocument();
+    // The order as the receipt states it, and where the receipt went.
+    expect(screen.getByText('Order number').nextElementSibling).toHaveTextContent('1A8045D8');
+    expect(screen.getByText('Amount paid').nextElementSibling).toHaveTextContent('£6.29');
+    expect(screen.getByText('A receipt is on its way to sam@example.com.')).toBeInTheDocument();
+    // Focused for screen readers without the focus ring (index.css: data-quiet-focus).
+    expect(paid).toHaveAttribute('data-quiet-focus');
     expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     await userEvent.click(screen.getByRole('button', { name: 'Listen now' }));
     expect(onListen).toHaveBeenCalledTimes(1);

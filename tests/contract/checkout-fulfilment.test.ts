@@ -74,6 +74,12 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
         productIds: [product.id],
         // Paid in full: no promotion code took anything off.
         discount: null,
+        // The receipt's figures: order number (as the email writes it), amount charged, where it went.
+        order: {
+          number: order.id.slice(0, 8).toUpperCase(),
+          paidPence: 299,
+          receiptEmail: customer.email,
+        },
       },
     });
     expect(await purchasesOf(stack, customer.userId)).toHaveLength(1);
@@ -115,6 +121,11 @@ describe('fulfilment: webhook and verify-payment', { timeout: 120_000 }, () => {
       lines: [a!.title, b!.title, c!.title],
       productIds: [a!.id, b!.id, c!.id],
       discount: null,
+      order: {
+        number: expect.stringMatching(/^[0-9A-F]{8}$/),
+        paidPence: a!.price_pence + b!.price_pence + c!.price_pence,
+        receiptEmail: customer.email,
+      },
     });
     expect((await purchasesOf(stack, customer.userId)).map((p) => p.product_id).sort()).toEqual(
       [a!.id, b!.id, c!.id].sort(),

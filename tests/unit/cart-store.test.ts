@@ -121,7 +121,7 @@ describe('priceCart', () => {
 
   it('leaves out owned items and items the catalogue no longer has', () => {
     const gone: CartLine = { kind: 'product', slug: 'deleted' };
-    const priced = priceCart([audio, other, gone], lookup, (item) => item.id === 'p-2');
+    const priced = priceCart([audio, other, gone], lookup, new Set(['p-2']));
     expect(priced.lines.map((line) => line.status)).toEqual(['payable', 'owned', 'unavailable']);
     expect(priced.payable).toEqual([{ kind: 'product', id: 'p-1' }]);
     expect(priced.totalPence).toBe(299);

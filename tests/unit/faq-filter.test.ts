@@ -115,6 +115,17 @@ describe('countFaqsByCategory', () => {
     });
   });
 
+  it('counts only what the search finds', () => {
+    expect(countFaqsByCategory(sample, 'appointment')).toEqual({
+      all: 2,
+      general: 0,
+      appointments: 1,
+      treatments: 0,
+      privacy: 0,
+      pricing: 1,
+    });
+  });
+
   it('counts the 33 site entries, the categories adding up to the total', () => {
     const counts = countFaqsByCategory(faqEntries);
     expect(counts.all).toBe(33);
@@ -122,6 +133,31 @@ describe('countFaqsByCategory', () => {
       33,
     );
     expect(counts).toEqual({ all: 33, general: 8, appointments: 8, treatments: 7, privacy: 5, pricing: 5 });
+  });
+});
+
+describe('ranking', () => {
+  it('puts a match in the question above matches only in answers', () => {
+    expect(ids(filterFaqs(sample, { search: 'appointment', category: 'all' }))).toEqual([3, 4]);
+  });
+
+  it('puts a whole word above part of a longer word, in the question and in the answer', () => {
+    const entries: FaqEntry[] = [
+      { id: 1, category: 'general', question: 'Other', answer: 'Prices are costed with care.' },
+      { id: 2, category: 'general', question: 'Costing?', answer: 'Nothing.' },
+      { id: 3, category: 'general', question: 'Other', answer: 'At no extra cost.' },
+      { id: 4, category: 'pricing', question: 'What does it cost?', answer: 'Nothing.' },
+    ];
+    expect(ids(filterFaqs(entries, { search: 'cost', category: 'all' }))).toEqual([4, 2, 3, 1]);
+  });
+
+  it("ranks a cost question first for 'cost' on the site", () => {
+    const [first] = filterFaqs(faqEntries, { search: 'cost', category: 'all' });
+    expect(first?.question).toBe('How much does an appointment cost?');
+  });
+
+  it('keeps the page order without a search', () => {
+    expect(ids(filterFaqs(sample, { search: '  ', category: 'all' }))).toEqual([1, 2, 3, 4, 5]);
   });
 });
 

@@ -4,6 +4,7 @@ import { chromeText } from '@/content/chrome';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { AccountLink } from './account-link';
 import { CartLink } from './cart-link';
 import type { HeaderState } from './header-types';
 import { Logo } from './logo';
@@ -24,7 +25,9 @@ interface HeaderProps extends HeaderState {
 export function Header({ user, cartCount, onSignOut, tools, menuAction }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <Container className="flex min-h-16 items-center justify-between gap-2 py-1 xl:gap-4">
+      {/* Narrow screens (and large text) close the gaps so the phone bar stays one row (the buttons keep their
+          44 px targets). */}
+      <Container className="flex min-h-16 items-center justify-between gap-2 py-1 max-[30rem]:gap-1 xl:gap-4">
         <Logo />
         <nav
           id={MAIN_NAVIGATION_ID}
@@ -35,8 +38,13 @@ export function Header({ user, cartCount, onSignOut, tools, menuAction }: Header
           <NavLinks orientation="horizontal" />
           <CartLink count={cartCount} />
         </nav>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2 max-[30rem]:gap-0">
           {tools}
+          {/* Below the desktop navigation: what is in the cart and who is signed in, without opening the menu. */}
+          <div className="flex items-center nav-wide:hidden">
+            <CartLink count={cartCount} placement="compact" />
+            {user ? <AccountLink user={user} /> : null}
+          </div>
           <div className="hidden items-center gap-2 whitespace-nowrap nav-wide:flex">
             {user ? (
               <Suspense fallback={<span className="inline-block h-11 w-32" aria-hidden="true" />}>

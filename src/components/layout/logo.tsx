@@ -13,7 +13,7 @@ export function Logo() {
           fillRule="evenodd"
         />
       </svg>
-      <span className="min-w-0 font-serif text-lg leading-tight font-bold nav-wide:max-xl:text-base">{site.practiceName}</span>
+      <span className="logo-name min-w-0 font-serif text-lg leading-tight font-bold nav-wide:max-xl:text-base">{site.practiceName}</span>
     </AppLink>
   );
 }

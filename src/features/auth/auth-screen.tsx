@@ -62,6 +62,11 @@ export function AuthScreen() {
       title={authPageText.title}
       lead={authPageText.lead}
     >
+      {target === paths.checkout ? (
+        <p className="mb-6 rounded-lg border-2 border-primary bg-primary-soft p-4 text-sm" data-testid="checkout-note">
+          {authPageText.checkoutNote}
+        </p>
+      ) : null}
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List aria-label={authPageText.tabsLabel} className="mb-6 flex gap-1 rounded-xl bg-muted p-1">
           {tabs.map((value) => (

@@ -17,7 +17,8 @@ import { AppLink } from '@/components/ui/app-link';
 /** How long to wait for the scheduler before offering the new-tab booking page instead. */
 export const CALENDAR_LOAD_TIMEOUT_MS = 15_000;
 
-type EmbedStatus = 'loading' | 'ready' | 'unavailable';
+/** 'local': no scheduler account is configured, so there is nothing to embed; the links go to the stand-in. */
+type EmbedStatus = 'loading' | 'ready' | 'unavailable' | 'local';
 
 /**
  * The embedded booking calendar (docs/product-rules.md §2, §4; docs/product-rules.md D15 "Scheduler embed"). The scheduler's script loads
@@ -36,6 +37,11 @@ export function BookingCalendar({ className }: { className?: string }) {
 
   useEffect(() => {
     if (!active) return;
+    if (site.scheduler.local) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer to the visitor's request, once
+      setStatus('local');
+      return;
+    }
     let settled = false;
     const giveUp = (reason: unknown) => {
       if (settled) return;
@@ -120,7 +126,7 @@ export function BookingCalendar({ className }: { className?: string }) {
             {copy.viewTimesLabel}
           </Button>
         ) : null}
-        {state === 'unavailable' ? (
+        {state === 'unavailable' || state === 'local' ? (
           <BookingButton size="md" icon={false}>
             <CalendarClock aria-hidden="true" />
             {copy.viewTimesLabel}
@@ -165,11 +171,15 @@ export function BookingCalendar({ className }: { className?: string }) {
             </p>
           </div>
         ) : null}
-        {state === 'unavailable' ? (
+        {state === 'unavailable' || state === 'local' ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-card p-6 text-center">
             <CalendarDays aria-hidden="true" className="size-10 text-primary" />
-            <h3 className="text-xl font-bold">{copy.unavailableTitle}</h3>
-            <p className="max-w-xl text-muted-foreground">{copy.unavailableText}</p>
+            <h3 className="text-xl font-bold">
+              {state === 'local' ? copy.localTitle : copy.unavailableTitle}
+            </h3>
+            <p className="max-w-xl text-muted-foreground">
+              {state === 'local' ? copy.localText : copy.unavailableText}
+            </p>
           </div>
         ) : null}
       </div>

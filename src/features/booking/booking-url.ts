@@ -16,7 +16,7 @@ export function bookingUrl(username: string = site.scheduler.username): string {
   if (!isValidSchedulerUsername(clean)) {
     throw new Error(`Invalid scheduler username: "${username}"`);
   }
-  return `${site.scheduler.origin}/${clean}/50min`;
+  return `${site.scheduler.base}/${clean}/50min`;
 }
 
 /** What the scheduler's booking form is prefilled with (its `name` and `email` query parameters). */

@@ -21,4 +21,12 @@ export interface VerifyPaymentResult {
   productIds?: string[];
   /** On success, when a promotion code lowered the total: by how much, and the code (null if unknown). */
   discount?: { pence: number; code: string | null } | null;
+  /** On success: the receipt's figures (order number, amount charged, the address the receipt goes to). */
+  order?: PaidOrder | null;
+}
+
+export interface PaidOrder {
+  number: string;
+  paidPence: number;
+  receiptEmail: string | null;
 }

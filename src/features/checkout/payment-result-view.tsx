@@ -10,6 +10,7 @@ import {
 } from '@/content/orders';
 import { discountAmount, discountLabel } from '@/content/account';
 import { formatPence } from '@/lib/format';
+import type { PaidOrder } from './checkout-types';
 import type { PaymentResult } from './use-payment-result';
 
 interface PaymentResultViewProps {
@@ -22,9 +23,11 @@ interface PaymentResultViewProps {
 /** The outcome of a payment as a page: what happened, what was bought, and where to go next. */
 export function PaymentResultView({ result, onListen, onCheckAgain }: PaymentResultViewProps) {
   // The outcome's heading takes focus when it is known, so a screen reader hears it and Tab starts below it.
+  // Quietly: the keyboard-navigation setting (on by default) would draw its heavy ring round a heading nobody
+  // tabbed to. Whatever is reached with the keyboard next has its ring as usual (index.css, data-quiet-focus).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (result.kind !== 'checking') heading.current?.focus();
+    if (result.kind !== 'checking') focusQuietly(heading.current);
   }, [result.kind]);
 
   if (result.kind === 'checking') {
@@ -55,13 +58,18 @@ export function PaymentResultView({ result, onListen, onCheckAgain }: PaymentRes
     return (
       <Outcome icon={<CheckCircle2 className="text-success" />} title={title} headingRef={heading}>
         <p>{message}</p>
+        {result.order ? <OrderFigures order={result.order} /> : null}
         <Lines title={text.boughtTitle} lines={result.lines} />
         {result.discount ? (
           <p>
             {discountLabel(result.discount.code)} {discountAmount(formatPence(result.discount.pence))}
           </p>
         ) : null}
-        {result.lines.length > 0 ? <p className="text-sm text-muted-foreground">{text.receiptNote}</p> : null}
+        {result.lines.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {result.order?.receiptEmail ? text.receiptSentTo(result.order.receiptEmail) : text.receiptNote}
+          </p>
+        ) : null}
         <Actions>
           {onListen ? (
             <Button onClick={onListen}>
@@ -121,6 +129,24 @@ export function PaymentResultView({ result, onListen, onCheckAgain }: PaymentRes
   );
 }
 
+function focusQuietly(element: HTMLElement | null): void {
+  if (!element) return;
+  element.dataset.quietFocus = '';
+  element.addEventListener('blur', () => delete element.dataset.quietFocus, { once: true });
+  element.focus();
+}
+
+function OrderFigures({ order }: { order: PaidOrder }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <dt className="font-semibold">{text.orderNumber}</dt>
+      <dd className="font-mono">{order.number}</dd>
+      <dt className="font-semibold">{text.amountPaid}</dt>
+      <dd>{formatPence(order.paidPence)}</dd>
+    </dl>
+  );
+}
+
 function Outcome({
   icon,
   title,
@@ -145,7 +171,7 @@ function Outcome({
         id="payment-result-heading"
         ref={headingRef}
         tabIndex={-1}
-        className="font-serif text-2xl font-bold outline-none"
+        className="font-serif text-2xl font-bold"
       >
         {title}
       </h2>

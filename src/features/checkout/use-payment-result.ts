@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@/lib/router';
 import { getSupabase } from '@/lib/supabase';
 import { verifyPayment as defaultVerify } from './checkout-api';
-import type { VerifyPaymentResult } from './checkout-types';
+import type { PaidOrder, VerifyPaymentResult } from './checkout-types';
 
 /** What the payment result page shows (docs/payment-result.md). */
 export type PaymentResult =
@@ -18,6 +18,8 @@ export type PaymentResult =
       refunded: { pence: number; titles: string[]; done: boolean } | null;
       /** What a promotion code took off, and the code. */
       discount: { pence: number; code: string | null } | null;
+      /** Order number, amount charged and where the receipt went; null when unknown (an older return). */
+      order: PaidOrder | null;
     }
   | { kind: 'processing' }
   | { kind: 'cancelled'; lines: string[] }
@@ -104,7 +106,7 @@ export function usePaymentResult({
     if (!sessionId) {
       if (legacySuccess) {
         void refreshPurchases().finally(() =>
-          show({ kind: 'success', title: null, lines: [], productIds: [], refunded: null, discount: null }),
+          show({ kind: 'success', title: null, lines: [], productIds: [], refunded: null, discount: null, order: null }),
         );
       } else show({ kind: 'failed', reason: 'unverified' });
       return;
@@ -129,6 +131,7 @@ export function usePaymentResult({
               productIds: data.productIds ?? [],
               refunded: data.refunded && data.refunded.pence > 0 ? data.refunded : null,
               discount: data.discount && data.discount.pence > 0 ? data.discount : null,
+              order: data.order ?? null,
             });
           }
           if (!data?.pending) return show({ kind: 'failed', reason: 'unverified' });

@@ -50,7 +50,7 @@ export function FaqBrowser({ entries, earlySearch }: FaqBrowserProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const shown = filterFaqs(entries, filter);
-  const counts = countFaqsByCategory(entries);
+  const counts = countFaqsByCategory(entries, filter.search);
 
   function clearFilters() {
     setFilter(initialFaqFilter);

@@ -10,6 +10,7 @@ import { useCart } from '@/features/cart/cart-context';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { formatPence } from '@/lib/format';
 import { CartEmpty } from './cart-empty';
+import { CartCheckSummary, LineNotice } from './cart-notices';
 import { usePricedCart } from './priced-cart';
 import { AppLink } from '@/components/ui/app-link';
 
@@ -36,9 +37,12 @@ function CartContents() {
         <h2 id="cart-lines-heading" className="sr-only">
           {text.linesLabel}
         </h2>
+        <CartCheckSummary priced={priced} />
         <ul className="divide-y divide-border rounded-xl border border-border bg-card">
-          {priced.lines.map(({ key, line, details, status }) => {
+          {priced.lines.map((entry) => {
+            const { key, line, details, status, chargePence } = entry;
             const title = details?.title ?? text.unavailableTitle;
+            const reduced = status === 'payable' && details !== null && chargePence < details.pricePence;
             return (
               <li
                 key={key}
@@ -48,23 +52,23 @@ function CartContents() {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words">{title}</p>
                   {details ? <p className="text-sm text-muted-foreground">{details.category}</p> : null}
-                  {status === 'owned' ? (
-                    <p className="mt-1 text-sm font-semibold text-success">{text.ownedNote}</p>
-                  ) : null}
+                  <LineNotice entry={entry} onRemove={removeItem} />
                   {status === 'unavailable' ? (
                     <p className="mt-1 text-sm text-muted-foreground">{text.unavailableNote}</p>
                   ) : null}
                 </div>
                 <div className="flex items-center justify-between gap-4 sm:justify-end">
                   {details ? (
-                    <span
-                      className={
-                        status === 'payable'
-                          ? 'text-lg font-bold'
-                          : 'text-lg text-muted-foreground line-through'
-                      }
-                    >
-                      {formatPence(details.pricePence)}
+                    <span className="flex items-baseline gap-2">
+                      {status === 'payable' ? (
+                        <span className="text-lg font-bold">{formatPence(chargePence)}</span>
+                      ) : null}
+                      {status !== 'payable' || reduced ? (
+                        <del className="text-lg text-muted-foreground">
+                          <span className="sr-only">{reduced ? text.insteadOf : text.notCharged}</span>
+                          {formatPence(details.pricePence)}
+                        </del>
+                      ) : null}
                     </span>
                   ) : null}
                   <Button variant="ghost" size="sm" onClick={() => removeItem(line)}>

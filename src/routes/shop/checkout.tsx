@@ -2,7 +2,7 @@ import { Seo } from '@/components/seo/seo';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { checkoutText as text } from '@/content/orders';
+import { cartNoticeText as noticeText, checkoutText as text } from '@/content/orders';
 import { shopSeo } from '@/content/shop';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { useCart } from '@/features/cart/cart-context';
@@ -10,6 +10,7 @@ import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { OrderSummary } from '@/features/checkout/order-summary';
 import { PayButton } from '@/features/checkout/pay-button';
 import { CartEmpty } from './cart-empty';
+import { CartCheckSummary, LineNotice, lineNoticeText } from './cart-notices';
 import { usePricedCart } from './priced-cart';
 import { AppLink } from '@/components/ui/app-link';
 import { QueryProvider } from '@/lib/query-provider';
@@ -38,15 +39,27 @@ export function Component() {
 }
 
 function CheckoutContents() {
-  const { items } = useCart();
+  const { items, removeItem } = useCart();
   const { priced, isError, retry } = usePricedCart();
   if (items.length === 0) return <CartEmpty />;
   if (!priced) return <CatalogueStatus error={isError} onRetry={retry} />;
-  const lines = priced.lines.flatMap(({ key, details, status }) =>
-    details && status === 'payable' ? [{ key, ...details }] : [],
+  // Each line at what it will be charged: a package without the audios already owned costs less.
+  const lines = priced.lines.flatMap(({ key, details, status, chargePence }) =>
+    details && status === 'payable' ? [{ key, ...details, pricePence: chargePence }] : [],
   );
+  const notices = priced.flagged.filter((entry) => lineNoticeText(entry) !== null);
   return (
     <div className="space-y-6">
+      <CartCheckSummary priced={priced} />
+      {notices.length > 0 ? (
+        <ul className="space-y-3" aria-label={noticeText.heading}>
+          {notices.map((entry) => (
+            <li key={entry.key}>
+              <LineNotice entry={entry} onRemove={removeItem} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <OrderSummary title={text.summaryTitle} lines={lines} totalPence={priced.totalPence} />
       {priced.payable.length < priced.lines.length ? (
         <p className="text-sm text-muted-foreground">

@@ -1,5 +1,5 @@
 // verify-payment (signed in): { sessionId } → { success, purchase: { title }, error, refunded, pending, lines,
-// productIds }. The payment result page's shortcut (docs/payment-result.md): the same fulfilment the webhook runs, for the order's own customer only (anyone else's
+// productIds, discount, order: { number, paidPence, receiptEmail } }. The payment result page's shortcut (docs/payment-result.md): the same fulfilment the webhook runs, for the order's own customer only (anyone else's
 // session answers 404 and grants nothing). `refunded` ({ pence, titles, done }) says what was paid for audio
 // the customer already had and is refunded (docs/money.md); 503 { retry: true } when the database is busy.
 import { TransientDatabaseError } from '../_shared/db-retry.ts';
@@ -68,15 +68,9 @@ serve(async (req) => {
   }
 
   const [paid, lines, items] = await Promise.all([
-    db
-      .from('orders')
-      .select('amount_pence, amount_paid_pence, promotion_code')
-      .eq('id', order.id)
-      .maybeSingle<{
-        amount_pence: number;
-        amount_paid_pence: number | null;
-        promotion_code: string | null;
-      }>(),
+    // The receipt's own figures (order number, amount charged, the address it goes to), so the page and the
+    // email say the same.
+    db.rpc('order_email_details', { p_order_id: order.id }),
     db.from('order_lines').select('title').eq('order_id', order.id).order('position', { ascending: true }),
     db
       .from('order_items')
@@ -85,6 +79,13 @@ serve(async (req) => {
       .order('line_position')
       .order('product_id'),
   ]);
+  const details = paid.data as {
+    order_number: string;
+    email: string | null;
+    amount_pence: number;
+    amount_paid_pence: number | null;
+    promotion_code: string | null;
+  } | null;
   if (paid.error) console.warn('[verify-payment] reading the amounts of order', order.id, 'failed');
   if (lines.error) console.warn('[verify-payment] reading the lines of order', order.id, 'failed');
   if (items.error) console.warn('[verify-payment] reading the items of order', order.id, 'failed');
@@ -92,13 +93,19 @@ serve(async (req) => {
   // The audios this order grants, so the result page can offer 'Listen now' with them.
   const productIds = (items.data ?? []).map((item: { product_id: string }) => item.product_id);
   // A promotion code is the only way to pay less than the order's total (docs/money.md "Discounts").
-  const discountPence = paid.data
-    ? paid.data.amount_pence - (paid.data.amount_paid_pence ?? paid.data.amount_pence)
+  const discountPence = details
+    ? details.amount_pence - (details.amount_paid_pence ?? details.amount_pence)
     : 0;
-  const discount =
-    discountPence > 0 ? { pence: discountPence, code: paid.data?.promotion_code ?? null } : null;
+  const discount = discountPence > 0 ? { pence: discountPence, code: details?.promotion_code ?? null } : null;
   const refunded = result.ungranted
     ? { pence: result.ungranted.pence, titles: result.ungranted.titles, done: result.ungranted.refunded }
+    : null;
+  const receipt = details
+    ? {
+        number: details.order_number,
+        paidPence: details.amount_paid_pence ?? details.amount_pence,
+        receiptEmail: details.email,
+      }
     : null;
   return json(200, {
     success: true,
@@ -109,5 +116,6 @@ serve(async (req) => {
     lines: titles,
     productIds,
     discount,
+    order: receipt,
   });
 });
