@@ -150,6 +150,8 @@ describe('supabase db push --db-url … --include-seed on a fresh hosted-like da
        values ($1, 'authenticated', 'authenticated', $2, '', now(), '{"provider":"email"}', '{}', now(), now())`,
       [userId, `rehearsal-${userId}@example.test`],
     );
+    // Signed in: client data is read only through a live session (docs/security.md "Pre-registered accounts").
+    await deployer.query('insert into auth.sessions (id, user_id) values ($1, $1)', [userId]);
     const product = (
       await deployer.query<{ id: string; pence: number }>(
         `select id::text as id, price_pence as pence from public.products where published order by slug limit 1`,
@@ -186,7 +188,10 @@ describe('supabase db push --db-url … --include-seed on a fresh hosted-like da
 
     const owned = await withRequestContext(
       api,
-      { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } },
+      {
+        role: 'authenticated',
+        claims: { sub: userId, role: 'authenticated', aud: 'authenticated', session_id: userId },
+      },
       (tx) => tx.query<{ product_id: string }>('select product_id::text from public.purchases'),
     );
     expect(owned.rows).toEqual([{ product_id: product.id }]);
