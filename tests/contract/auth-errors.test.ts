@@ -295,7 +295,11 @@ describe('auth errors and wire details', () => {
     const { client } = await signedInClient(stack, user.email, user.password);
     const { data, error } = await client.auth.updateUser({ data: { display_name: 'Sam' } });
     expect(error).toBeNull();
-    expect(data.user?.user_metadata).toEqual({ display_name: 'Sam' });
+    // Merged with what the sign-up stored (its proof's hash: src/features/auth/signup-proof.ts).
+    expect(data.user?.user_metadata).toEqual({
+      display_name: 'Sam',
+      signup_proof: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+    });
   });
 
   it('gateway: missing apikey → 401; a foreign apikey → 401; settings and health', async () => {

@@ -188,6 +188,12 @@ describe('audio uploaded privately for one client, through the API (docs/program
     const strangerLink = await strangerClient.functions.invoke('audio-url', { body: { audioId } });
     expect((strangerLink.error as { context?: Response } | null)?.context?.status).toBe(404);
 
+    // The link began a run of listening (record_audio_link); as if it began 40 s ago, 58 s of 60 is credible
+    // (2x real time: docs/security.md "Programme progress"). Saved at once, it would count for 10 s only.
+    await stack.db.query(
+      `update private.audio_link_runs set run_started_at = now() - interval '40 seconds' where audio_id = $1`,
+      [audioId],
+    );
     // The player saves its position under the private audio's id; the practitioner sees the progress.
     const saved = await owner.from('listening_positions').upsert(
       {
