@@ -28,13 +28,15 @@ export interface OwnedAudio {
   productId: string | null;
   /** The order that granted it; null or absent for none (e.g. a gift). */
   orderId?: string | null;
+  /** Seconds: the audio's stored length, when known. */
+  duration?: number;
 }
 
 /** An owned audio with a product to stream: what the player is offered. */
 export type PlayableAudio = OwnedAudio & { productId: string };
 
 /** What the player needs of an audio to play it (the audios saved on this device have no more). */
-export type ListenableAudio = Pick<PlayableAudio, 'id' | 'title' | 'category' | 'productId'>;
+export type ListenableAudio = Pick<PlayableAudio, 'id' | 'title' | 'category' | 'productId' | 'duration'>;
 
 export interface AudioActions {
   /** Plays `audio` with `playlist` (the playable audios, in the list's order) as the queue. */

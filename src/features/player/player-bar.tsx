@@ -20,7 +20,14 @@ import { cn } from '@/lib/cn';
 import { connectAudio } from './audio-engine';
 import { usePlayer, usePlayerProgress, type PlayerValue } from './player-context';
 import type { PlayerStore } from './player-store';
-import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } from './player-logic';
+import {
+  clampSeek,
+  currentTrack,
+  formatTime,
+  isPlayerVisible,
+  SEEK_STEP_SECONDS,
+  seekPercent,
+} from './player-logic';
 import { IconButton, VolumeControl } from './player-controls';
 import { PlayerPanel } from './player-panel';
 import { PlayerSlider } from './player-slider';
@@ -30,9 +37,13 @@ import { SafetyNotice } from './safety-notice';
 
 export const PLAYER_REGION_ID = 'audio-player';
 
+/** Seconds the seek slider's keys move: an arrow as the player's own shortcut, a Page key a minute. */
+const SEEK_PAGE_SECONDS = 60;
+
 /**
- * Seek slider with m:ss labels (docs/product-rules.md §4, §5: step 0.1 %): a key press seeks at once; a drag shows its target
- * and seeks when released.
+ * Seek slider with m:ss labels (docs/product-rules.md §4, §5: step 0.1 %): a key press seeks at once (an arrow
+ * 10 s, a Page key 60 s, Home/End the ends; docs/player.md "Length and seeking"); a drag shows its target and
+ * seeks when released.
  */
 function SeekRow({ player, className }: { player: PlayerValue; className?: string }) {
   const { currentTime, duration } = usePlayerProgress();
@@ -52,6 +63,11 @@ function SeekRow({ player, className }: { player: PlayerValue; className?: strin
         value={dragging ?? seekPercent(currentTime, duration)}
         valueText={`${formatTime(shown)} of ${formatTime(duration)}`}
         disabled={!known}
+        onKeyMove={(move) => {
+          if (!known) return;
+          if ('to' in move) player.seek(move.to === 'start' ? 0 : duration);
+          else player.seekBy(move.sign * (move.by === 'arrow' ? SEEK_STEP_SECONDS : SEEK_PAGE_SECONDS));
+        }}
         onPreview={setDragging}
         onChange={(percent) => {
           if (known) player.seek(clampSeek((percent / 100) * duration, duration));
