@@ -92,7 +92,9 @@ for (const device of [
       await seekSlider(page).focus();
       await page.keyboard.press('ArrowRight');
       await expectAt(page, at + 10, 0.6);
-      await expect.poll(() => valueText(page)).toBe(`0:${String(Math.floor(at + 10)).padStart(2, '0')} of 1:30`);
+      await expect
+        .poll(() => valueText(page))
+        .toBe(`0:${String(Math.floor(at + 10)).padStart(2, '0')} of 1:30`);
       await page.keyboard.press('ArrowLeft');
       await expectAt(page, at, 0.6);
       await page.keyboard.press('PageUp');

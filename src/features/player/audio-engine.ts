@@ -182,7 +182,8 @@ export function connectAudio(
    * track's stored duration, so the bar always has a length to seek in.
    */
   const reportDuration = () => {
-    if (Number.isFinite(media.duration) && media.duration > 0) store.setProgress({ duration: media.duration });
+    if (Number.isFinite(media.duration) && media.duration > 0)
+      store.setProgress({ duration: media.duration });
   };
 
   async function load(state: PlayerState, { keepPosition }: { keepPosition?: number } = {}) {
@@ -385,6 +386,11 @@ export function connectAudio(
   };
   const onPlaying = () => {
     store.mediaPlaying();
+    // Sound that must wait (the resume question, docs/player.md): the store holds the wish, the element stops.
+    if (!store.getSnapshot().isPlaying) {
+      media.pause();
+      return;
+    }
     updatePositionState();
   };
   const onWaiting = () => store.mediaWaiting();

@@ -36,6 +36,8 @@ import { ResumeQuestion } from './resume-question';
 import { SafetyNotice } from './safety-notice';
 
 export const PLAYER_REGION_ID = 'audio-player';
+/** The bar's measured height, set on the root while it shows. */
+export const BAR_HEIGHT_PROPERTY = '--player-bar-height';
 
 /** Seconds the seek slider's keys move: an arrow as the player's own shortcut, a Page key a minute. */
 const SEEK_PAGE_SECONDS = 60;
@@ -107,6 +109,22 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
     });
   }, [store]);
 
+  // The bar's height, for the room the page keeps below its end (./loaded-player.tsx): it grows while the
+  // resume question shows.
+  useEffect(() => {
+    const region = regionRef.current;
+    const root = document.documentElement.style;
+    if (!region || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(BAR_HEIGHT_PROPERTY, `${region.getBoundingClientRect().height}px`),
+    );
+    observer.observe(region);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BAR_HEIGHT_PROPERTY);
+    };
+  }, [visible]);
+
   // Collapsing with focus inside the panel (Escape, or the panel's own controls) hands focus to the toggle.
   const setExpanded = (expanded: boolean) => {
     const focusInPanel = regionRef.current
@@ -152,11 +170,16 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
           className={cn(
             // Above the cookie banner while it is open; never taller than the screen (a phone on its side).
             'fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-40 flex max-h-[calc(100dvh-var(--cookie-banner-height,0px))] flex-col border-t-2 border-border bg-background text-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.08)]',
-            player.expanded ? 'h-96' : 'h-24',
+            // The resume question adds its own height to the collapsed bar (the page's spacer follows).
+            player.expanded ? 'h-96' : player.resumeOffer ? 'min-h-24' : 'h-24',
           )}
         >
           {player.resumeOffer && (
-            <ResumeQuestion offer={player.resumeOffer} onAnswer={player.answerResumeOffer} />
+            <ResumeQuestion
+              offer={player.resumeOffer}
+              onAnswer={player.answerResumeOffer}
+              focusOnShow={player.awaitingAnswer}
+            />
           )}
           {/* Phones: the title line, the seek row, then the controls (prev/play/next centred; expand and close at
               the end). From sm: the seek row over the title and the controls side by side. */}

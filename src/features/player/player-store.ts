@@ -172,8 +172,22 @@ export function createPlayerStore(
     );
   };
 
+  /**
+   * Nothing sounds while the resume question waits (docs/player.md "Resume asks before any sound"): a wish to
+   * play is held as `awaitingAnswer` until the question is answered (or goes away), and then plays.
+   */
+  const holdForAnswer = (next: PlayerState): PlayerState => {
+    if (next.resumeOffer) {
+      if (!next.isPlaying) return next;
+      return { ...next, isPlaying: false, isLoading: false, awaitingAnswer: true };
+    }
+    if (!next.awaitingAnswer) return next;
+    return { ...next, awaitingAnswer: false, isPlaying: true, isLoading: true };
+  };
+
   /** The track whose sound is heard now (playing, not buffering), for the practice log. */
-  const soundingOf = (s: PlayerState) => (s.isPlaying && !s.isLoading ? logic.currentTrack(s)?.productId : null);
+  const soundingOf = (s: PlayerState) =>
+    s.isPlaying && !s.isLoading ? logic.currentTrack(s)?.productId : null;
 
   const set = (proposed: PlayerState) => {
     if (proposed === state) return;
@@ -186,6 +200,7 @@ export function createPlayerStore(
       next = { ...next, rate: rate ?? next.rate, resumeOffer: offerFor(next) };
       if (track) void store.refreshRemotePositions(); // another device may have moved on since the last read
     }
+    next = holdForAnswer(next);
     const wasSounding = soundingOf(state);
     const sounding = soundingOf(next);
     if (wasSounding !== sounding) {
@@ -225,9 +240,15 @@ export function createPlayerStore(
 
   const play = () => {
     if (!logic.currentTrack(state)) return;
+    // Play pressed in the bar while the question waits: play what this device has (an answer, not a silence).
+    if (state.resumeOffer) {
+      store.answerResumeOffer('local');
+      if (!state.isPlaying) play();
+      return;
+    }
     afterSafety(() => set({ ...state, isOpen: true, isPlaying: true, isLoading: true, error: null }));
   };
-  const pause = () => set({ ...state, isPlaying: false, isLoading: false });
+  const pause = () => set({ ...state, isPlaying: false, isLoading: false, awaitingAnswer: false });
 
   const store: PlayerStore = {
     subscribe(listener) {
@@ -322,7 +343,15 @@ export function createPlayerStore(
     setExpanded: (expanded) => set({ ...state, expanded }),
     setView: (view) => set({ ...state, view }),
     close: () =>
-      set({ ...state, isOpen: false, isPlaying: false, isLoading: false, expanded: false, sleep: null }),
+      set({
+        ...state,
+        isOpen: false,
+        isPlaying: false,
+        isLoading: false,
+        awaitingAnswer: false,
+        expanded: false,
+        sleep: null,
+      }),
     acknowledgeSafety() {
       saveSafetyAcknowledged();
       const action = pending;
@@ -344,8 +373,9 @@ export function createPlayerStore(
       if (choice === 'remote') {
         positions[offer.productId] = Math.floor(offer.remoteSeconds);
         rates[offer.productId] = offer.remoteRate;
-        set({ ...state, resumeOffer: null, rate: offer.remoteRate });
+        // Sought before the question goes: a held play starts there, not where it was.
         if (track?.productId === offer.productId) seek(offer.remoteSeconds);
+        set({ ...state, resumeOffer: null, rate: offer.remoteRate });
       } else {
         set({ ...state, resumeOffer: null });
       }
@@ -408,7 +438,12 @@ export function createPlayerStore(
       persist();
       // A finished track is saved as 0: every device starts it from the beginning next time.
       sync?.record(
-        { productId, seconds: finished ? 0 : Math.floor(seconds), rate: rates[productId] ?? state.rate, playedAt: at },
+        {
+          productId,
+          seconds: finished ? 0 : Math.floor(seconds),
+          rate: rates[productId] ?? state.rate,
+          playedAt: at,
+        },
         urgent,
       );
     },
