@@ -34,6 +34,8 @@ export const playerText = {
   sleepEndOfTrack: 'End of track',
   sleepActive: (minutesLeft: number) => `Stops in ${minutesLeft} min`,
   sleepActiveEndOfTrack: 'Stops at the end of this track',
+  sleepExtendShort: '+10',
+  sleepExtend: 'Add 10 minutes to the sleep timer',
   announceTrack: (title: string, n: number, total: number) => `Now playing: ${title}, track ${n} of ${total}`,
   announcePaused: 'Paused',
   resumed: (time: string) => `Resumed at ${time}`,

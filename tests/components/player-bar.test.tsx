@@ -362,6 +362,28 @@ describe('the player bar', { timeout: 30_000 }, () => {
     expect(volume).toHaveAttribute('aria-valuenow', '10');
   });
 
+  it('a running sleep timer is extended by 10 minutes from the bar with one press (or key); the choice is remembered', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    expect(within(bar).queryByRole('button', { name: 'Add 10 minutes to the sleep timer' })).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Expand player' }));
+    await user.click(within(bar).getByRole('tab', { name: 'Now playing' }));
+    await user.selectOptions(within(bar).getByLabelText('Sleep timer'), '15');
+    expect(within(bar).getByText('Stops in 15 min')).toBeInTheDocument();
+    const extend = within(bar).getByRole('button', { name: 'Add 10 minutes to the sleep timer' });
+    await user.click(extend);
+    expect(within(bar).getByText('Stops in 25 min')).toBeInTheDocument();
+    extend.focus();
+    await user.keyboard('{Enter}');
+    expect(within(bar).getByText('Stops in 35 min')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('hypnotherapy-player-device') ?? '{}')).toMatchObject({
+      sleep: 15,
+    });
+  });
+
   it('close hides the bar and hands focus to the page', async () => {
     localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import {
   ChevronDown,
   ChevronUp,
   LoaderCircle,
+  Moon,
   Pause,
   Play,
   Repeat,
@@ -212,8 +213,20 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
             <SeekRow player={player} className="[grid-area:seek]" />
             {/* No gaps on a phone (each button is 44 px, its icon 20): the middle three stay centred at 320 px. */}
             <div className="flex min-w-0 items-center [grid-area:controls] sm:gap-2">
-              {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit. */}
-              <span aria-hidden="true" className="min-w-0 flex-1 sm:hidden" />
+              {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit; holds
+                  the sleep timer's one-press extension while a timer runs. */}
+              <span className="flex min-w-0 flex-1 sm:flex-none">
+                {player.sleep?.kind === 'minutes' && (
+                  <IconButton
+                    label={playerText.sleepExtend}
+                    onClick={player.extendSleepTimer}
+                    className="w-auto gap-0.5 px-2 text-sm font-semibold tabular-nums"
+                  >
+                    <Moon aria-hidden="true" />
+                    {playerText.sleepExtendShort}
+                  </IconButton>
+                )}
+              </span>
               <IconButton label={playerText.previous} onClick={player.previous}>
                 <SkipBack aria-hidden="true" />
               </IconButton>
