@@ -66,3 +66,16 @@ export const listeningSafetyText = {
   acknowledge: 'I understand, play',
   cancel: 'Not now',
 } as const;
+
+/** My Account's "Continue listening" (docs/player.md "My Account as a library"): in the account page's chunk. */
+export const continueListeningText = {
+  title: 'Continue listening',
+  playing: 'Playing',
+  leftAt: (time: string, length: string | null) =>
+    length ? `You left it at ${time} of ${length}` : `You left it at ${time}`,
+  notStarted: 'Ready to play from the beginning',
+  resume: (title: string) => `Continue listening to ${title}`,
+  resumeShort: 'Continue',
+  pause: (title: string) => `Pause ${title}`,
+  pauseShort: 'Pause',
+} as const;

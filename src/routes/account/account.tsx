@@ -17,6 +17,8 @@ import { readStoredConsent } from '@/features/consent/consent-storage';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
 import { readStoredAccountId } from '@/features/offline/stored-account';
 import { useOnline } from '@/features/offline/use-offline-owned-audio';
+import { ContinueListening, useContinueTrack } from '@/features/player/continue-listening';
+import { useListeningLibrary } from '@/features/player/use-listening-library';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
@@ -96,9 +98,13 @@ function AccountBody({
 }) {
   const open = useOpenAudio(userId, purchases);
   const playerActions = usePlaylistActions(open.known ? open.audios : []);
+  const listening = useListeningLibrary();
+  const continueTrack = useContinueTrack();
   return (
     <AccountPage
       userId={userId}
+      continueListening={continueTrack ? <ContinueListening /> : undefined}
+      listening={listening}
       audios={open.audios}
       audiosLoading={open.loading || purchasesLoading}
       player={playerActions}
