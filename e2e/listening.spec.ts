@@ -120,3 +120,43 @@ for (const device of [
     });
   });
 }
+
+test('My Account as a library: continue listening first, lengths on the rows, the playing row marked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const listener = await createListener(request, 'library');
+  await prepareListener(page);
+  await signInToAccount(page, listener, TITLE);
+  await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
+  await waitPlaying(page, 6);
+  const yourAudio = page.getByRole('list', { name: 'Your audio' });
+  const row = yourAudio.getByRole('listitem').filter({ hasText: TITLE });
+  // The playing row says so; every row has its length (the catalogue's stored one).
+  await expect(row.getByRole('heading', { level: 3 })).toContainText('Playing');
+  for (const item of await yourAudio.getByRole('listitem').all())
+    await expect(item).toContainText(/Length\d+:\d\d/);
+  await bar(page).getByTestId('player-play').click();
+  await expect.poll(async () => (await audioTime(page))?.paused).toBe(true);
+
+  await page.reload();
+  await waitForHydration(page);
+  // After the links to the sections, Continue listening comes first, with where it was left.
+  const continueListening = page.getByRole('region', { name: 'Continue listening' });
+  await expect(continueListening).toContainText(TITLE);
+  await expect(continueListening).toContainText(/You left it at 0:0\d of 30:00/);
+  const firstSection = await page
+    .locator('main section')
+    .first()
+    .evaluate((el) => el.getAttribute('aria-labelledby'));
+  expect(firstSection).toBe('continue-listening-title');
+  await expect(row).toContainText(/Left at 0:0\d/);
+  // The sections' links take a phone user there.
+  const nav = page.getByRole('navigation', { name: 'Sections of My Account' });
+  await nav.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('region', { name: 'Orders' })).toBeInViewport();
+  // One press continues where it was left.
+  await continueListening.getByRole('button', { name: `Continue listening to ${TITLE}` }).click();
+  await waitPlaying(page, 6);
+});
