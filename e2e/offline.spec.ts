@@ -155,6 +155,47 @@ test('a saved track plays and seeks with the network off, after a cold start of 
   allowOfflineFailures(consoleProblems);
 });
 
+test('offline cold start: My Account shows what is saved here at once, the account check goes on behind it', async ({
+  page,
+  context,
+  request,
+  consoleProblems,
+}) => {
+  test.setTimeout(180_000);
+  await prepareListener(page);
+  await signInToAccount(page, await createListener(request, 'offline-at-once'), TITLE);
+  await save(page, TITLE);
+  await context.setOffline(true);
+  // Watch for the account check's wait from the very first paint of the reloaded page.
+  await page.addInitScript(() => {
+    const w = window as Window & { __sawChecking?: boolean };
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Checking your account')) w.__sawChecking = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  const play = deviceSection(page).getByRole('button', { name: `Play ${TITLE} from this device` });
+  await expect(play).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as Window & { __sawChecking?: boolean }).__sawChecking ?? false),
+  ).toBe(false);
+  // It plays from the device at once, and keeps playing when the account check finishes behind it.
+  await play.click();
+  await expect
+    .poll(async () => {
+      const state = await media(page);
+      return state !== null && !state.paused && state.currentTime > 0.5;
+    })
+    .toBe(true);
+  await page.waitForTimeout(6000);
+  const later = await media(page);
+  expect(later?.paused).toBe(false);
+  expect(later!.currentTime).toBeGreaterThan(5);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  await context.setOffline(false);
+  allowOfflineFailures(consoleProblems);
+});
+
 test('after a refund, the saved copy is removed once the app is online again', async ({
   page,
   context,

@@ -370,6 +370,9 @@ test('the new person signs up from the invitation and sees the programme', async
   await checkLayouts(page, () => expect(programme).toBeVisible());
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
+    // From the page's first control, as above: where the browser would start Tab otherwise depends on the
+    // layout, and a step's Play and its audio's row in 'Your audio' share a name (the walk's end mark).
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
     await expectKeyboardWalk(page, `/account with a programme at ${width}px`);
   }
 });

@@ -104,4 +104,60 @@ test.describe('resume on any device', () => {
 
     expect([...phone.problems, ...computer.problems]).toEqual([]);
   });
+
+  for (const width of [375, 1280]) {
+    test(`the question comes before any sound, is answered by keyboard and covers nothing (${width} px)`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const listener = await createListener(request, 'resume-first');
+      const phone = await openDevice(browser, {
+        viewport: { width: 375, height: 667 },
+        userAgent: IPHONE_UA,
+      });
+      const second = await openDevice(browser, { viewport: { width, height: width === 375 ? 667 : 800 } });
+      contexts = [phone.context, second.context];
+      await signInToAccount(phone.page, listener, TITLE);
+      await phone.page.getByRole('button', { name: `Play ${TITLE}` }).click();
+      await waitPlaying(phone.page);
+      await leaveAt(phone.page, 40);
+
+      const page = second.page;
+      await signInToAccount(page, listener, TITLE);
+      const play = page.getByRole('button', { name: `Play ${TITLE}` });
+      await play.focus();
+      await page.keyboard.press('Enter');
+      const question = page.getByRole('group', { name: 'Where to continue' });
+      await expect(question).toContainText('Continue from 0:40, played on your phone today?');
+      // Focus is on the answer, and nothing sounds while it waits.
+      await expect(question.getByRole('button', { name: 'Continue from 0:40' })).toBeFocused();
+      for (let i = 0; i < 4; i += 1) {
+        const state = await audioTime(page);
+        expect(state === null || state.paused, 'no sound before the answer').toBe(true);
+        await page.waitForTimeout(500);
+      }
+      // It covers nothing: the page's end (the footer) still scrolls clear above the bar and its question.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const bar = page.getByRole('region', { name: 'Audio player' });
+      await expect(question).toBeInViewport();
+      await expect
+        .poll(async () => {
+          const footerBottom = await page
+            .locator('footer')
+            .evaluate((el) => el.getBoundingClientRect().bottom);
+          const questionTop = await question.evaluate((el) => el.getBoundingClientRect().top);
+          return footerBottom - questionTop;
+        })
+        .toBeLessThanOrEqual(1);
+      expect(await bar.evaluate((el, q) => el.contains(q), await question.elementHandle())).toBe(true);
+      // Answered by keyboard: sound starts at 0:40, not before it.
+      await page.keyboard.press('Enter');
+      await expect(question).toBeHidden();
+      await waitPlaying(page);
+      const first = await audioTime(page);
+      expect(first!.time).toBeGreaterThanOrEqual(39.5);
+      expect([...phone.problems, ...second.problems]).toEqual([]);
+    });
+  }
 });

@@ -182,6 +182,21 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
     },
   },
   {
+    title: 'Offline cold start (slow phone)',
+    run: async () => {
+      const { startLocalStack } = await import('../supabase/local/server');
+      const siteUrl = `http://localhost:${sitePort}`;
+      const stack = await startLocalStack({ port: stackPort, dataDir: null, siteUrl, quiet: true });
+      const server = await startStaticServer({ distDir: 'dist', port: sitePort });
+      try {
+        return await (await import('./bench-offline')).runOfflineBench({ siteUrl });
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stack.stop();
+      }
+    },
+  },
+  {
     title: 'Checkout',
     run: async () => (await import('./bench-checkout')).runCheckoutBench(),
   },

@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { CartProvider } from '@/features/cart/cart-provider';
 import { CookieConsentProvider } from '@/features/consent/cookie-consent-provider';
+import { readStoredSessionUserId } from '@/lib/supabase';
 import { PlayerProvider } from '@/features/player/player-provider';
 
 interface AppProvidersProps {
@@ -35,9 +36,12 @@ const loadPracticeRecorder = () =>
 
 /** The player keeps each account's playlist and positions apart: it follows the signed-in user. */
 function PlayerForAccount({ children }: AppProvidersProps) {
-  const { session } = useAuth();
+  const { session, loading, user } = useAuth();
+  // While the account check runs (offline it may take seconds to fail), the account stored on this device:
+  // what is played meanwhile is not reset when the check confirms it (docs/offline-listening.md).
+  const accountId = session?.user.id ?? (loading && user ? readStoredSessionUserId() : null);
   return (
-    <PlayerProvider accountId={session?.user.id ?? null} loadRecorder={loadPracticeRecorder}>
+    <PlayerProvider accountId={accountId} loadRecorder={loadPracticeRecorder}>
       {children}
     </PlayerProvider>
   );

@@ -34,6 +34,8 @@ export const playerText = {
   sleepEndOfTrack: 'End of track',
   sleepActive: (minutesLeft: number) => `Stops in ${minutesLeft} min`,
   sleepActiveEndOfTrack: 'Stops at the end of this track',
+  sleepExtendShort: '+10',
+  sleepExtend: 'Add 10 minutes to the sleep timer',
   announceTrack: (title: string, n: number, total: number) => `Now playing: ${title}, track ${n} of ${total}`,
   announcePaused: 'Paused',
   resumed: (time: string) => `Resumed at ${time}`,
@@ -63,4 +65,17 @@ export const listeningSafetyText = {
     'completely.',
   acknowledge: 'I understand, play',
   cancel: 'Not now',
+} as const;
+
+/** My Account's "Continue listening" (docs/player.md "My Account as a library"): in the account page's chunk. */
+export const continueListeningText = {
+  title: 'Continue listening',
+  playing: 'Playing',
+  leftAt: (time: string, length: string | null) =>
+    length ? `You left it at ${time} of ${length}` : `You left it at ${time}`,
+  notStarted: 'Ready to play from the beginning',
+  resume: (title: string) => `Continue listening to ${title}`,
+  resumeShort: 'Continue',
+  pause: (title: string) => `Pause ${title}`,
+  pauseShort: 'Pause',
 } as const;

@@ -268,24 +268,80 @@ describe('the player bar', { timeout: 30_000 }, () => {
     await user.keyboard('{End}');
     expect(time).toBe(90);
     expect(seek).toHaveAttribute('aria-valuenow', '100');
+    // A Page key moves a minute (docs/player.md "Length and seeking").
     await user.keyboard('{PageDown}');
-    expect(time).toBeCloseTo(89.1, 5);
+    expect(time).toBe(30);
     await user.keyboard('{Home}');
     await user.keyboard('{PageUp}');
-    expect(time).toBeCloseTo(0.9, 5);
-    // An arrow on the slider moves it one step (0.1 % of 90 s), once: not also the player's ±10 s shortcut.
+    expect(time).toBe(60);
+    expect(seek).toHaveAttribute('aria-valuetext', '1:00 of 1:30');
+    // An arrow on the slider moves 10 s as the player's shortcut does, once (not also the shortcut).
     playedTo(30);
     await user.keyboard('{ArrowRight}');
-    expect(time).toBeGreaterThan(30);
-    expect(time).toBeLessThan(30.2);
+    expect(time).toBe(40);
+    expect(seek).toHaveAttribute('aria-valuetext', '0:40 of 1:30');
+    await user.keyboard('{ArrowUp}');
+    expect(time).toBe(50);
     await user.keyboard('{ArrowLeft}');
-    expect(time).toBeGreaterThan(29.8);
-    expect(time).toBeLessThan(30.1);
+    await user.keyboard('{ArrowDown}');
+    expect(time).toBe(30);
+    await user.keyboard('{End}');
+    await user.keyboard('{ArrowRight}');
+    expect(time).toBe(90);
     // Away from the slider, the arrows are the shortcuts.
+    playedTo(30);
     document.getElementById('main-content')!.focus();
     await user.keyboard('{ArrowRight}');
     expect(time).toBeGreaterThan(39.8);
     expect(time).toBeLessThan(40.2);
+  });
+
+  it('knows the length from the stored duration before the media reports one, and again when the loaded track is played once more', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    const stored: Track = { ...tracks[0]!, duration: 1800 };
+    function Again() {
+      const player = usePlayer();
+      return (
+        <button type="button" onClick={() => player.playTrack(stored, [stored])}>
+          Play stored
+        </button>
+      );
+    }
+    render(
+      <PlayerProvider accountId={null}>
+        <Again />
+        <PlayerHost />
+      </PlayerProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Play stored' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    const seek = within(bar).getByRole('slider', { name: 'Seek' });
+    // No metadata yet: the stored length, and a slider that can be used.
+    expect(within(bar).getByText('30:00')).toBeInTheDocument();
+    expect(seek).not.toHaveAttribute('data-disabled');
+    expect(seek).toHaveAttribute('aria-valuetext', '0:00 of 30:00');
+    await vi.waitFor(() =>
+      expect(vi.mocked(HTMLMediaElement.prototype.play).mock.contexts.length).toBeGreaterThan(0),
+    );
+    const media = vi.mocked(HTMLMediaElement.prototype.play).mock.contexts.at(-1) as HTMLMediaElement;
+    let time = 0;
+    Object.defineProperty(media, 'duration', { get: () => 90, configurable: true });
+    Object.defineProperty(media, 'readyState', { get: () => 4, configurable: true });
+    Object.defineProperty(media, 'currentTime', {
+      get: () => time,
+      set: (v: number) => (time = v),
+      configurable: true,
+    });
+    act(() => media.dispatchEvent(new Event('loadedmetadata')));
+    expect(within(bar).getByText('1:30')).toBeInTheDocument();
+    // Played again (the same audio, already loaded: no new metadata comes): the length stays known.
+    await user.click(screen.getByRole('button', { name: 'Play stored' }));
+    await vi.waitFor(() => expect(within(bar).getByText('1:30')).toBeInTheDocument());
+    expect(within(bar).queryByText('--:--')).toBeNull();
+    seek.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(time).toBe(10);
   });
 
   it("the volume slider's arrows step it once (not also the player's ±10 shortcut)", async () => {
@@ -304,6 +360,28 @@ describe('the player bar', { timeout: 30_000 }, () => {
     document.getElementById('main-content')!.focus();
     await user.keyboard('{ArrowUp}');
     expect(volume).toHaveAttribute('aria-valuenow', '10');
+  });
+
+  it('a running sleep timer is extended by 10 minutes from the bar with one press (or key); the choice is remembered', async () => {
+    localStorage.setItem('hypnotherapy-listening-safety', 'acknowledged');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 15_000 });
+    expect(within(bar).queryByRole('button', { name: 'Add 10 minutes to the sleep timer' })).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Expand player' }));
+    await user.click(within(bar).getByRole('tab', { name: 'Now playing' }));
+    await user.selectOptions(within(bar).getByLabelText('Sleep timer'), '15');
+    expect(within(bar).getByText('Stops in 15 min')).toBeInTheDocument();
+    const extend = within(bar).getByRole('button', { name: 'Add 10 minutes to the sleep timer' });
+    await user.click(extend);
+    expect(within(bar).getByText('Stops in 25 min')).toBeInTheDocument();
+    extend.focus();
+    await user.keyboard('{Enter}');
+    expect(within(bar).getByText('Stops in 35 min')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('hypnotherapy-device-player-choices') ?? '{}')).toMatchObject({
+      sleep: 15,
+    });
   });
 
   it('close hides the bar and hands focus to the page', async () => {

@@ -39,6 +39,12 @@ describe('toPurchase (docs/product-rules.md §3)', () => {
     });
   });
 
+  it("carries the product's stored length, when it has one, for the player", () => {
+    expect(toPurchase({ ...row, products: { duration_seconds: 1800 } }).duration).toBe(1800);
+    expect(toPurchase({ ...row, products: { duration_seconds: null } })).not.toHaveProperty('duration');
+    expect(toPurchase({ ...row, products: null })).not.toHaveProperty('duration');
+  });
+
   it('gives the UTC date of the timestamp', () => {
     expect(toPurchase({ ...row, created_at: '2026-03-05T00:30:00+01:00' }).purchaseDate).toBe('2026-03-04');
   });
@@ -72,7 +78,7 @@ describe('fetchPurchases', () => {
     expect(purchases?.map((p) => p.id)).toEqual(['p1', 'p0']);
     expect(calls).toEqual([
       ['from', 'purchases'],
-      ['select', '*'],
+      ['select', '*, products(duration_seconds)'],
       ['eq', 'user_id', 'user-1'],
       ['order', 'created_at', { ascending: false }],
     ]);

@@ -8,7 +8,12 @@ import type { ListeningPosition, PositionSync } from '@/features/player/position
 import type { Track } from '@/features/player/player-types';
 import { SAFETY_KEY } from '@/features/player/player-storage';
 
-const track = (n: number): Track => ({ id: `t${n}`, title: `Track ${n}`, category: 'Sleep', productId: `p${n}` });
+const track = (n: number): Track => ({
+  id: `t${n}`,
+  title: `Track ${n}`,
+  category: 'Sleep',
+  productId: `p${n}`,
+});
 const list = [track(1), track(2)];
 const HERE = '00000000-0000-4000-8000-00000000000a';
 const YESTERDAY = Date.now() - 86_400_000;
@@ -79,6 +84,47 @@ describe('resume on any device', () => {
     expect(store.getSnapshot()).toMatchObject({ resumeOffer: null, rate: 1.5 });
     expect(store.getProgress().currentTime).toBe(750);
     expect(store.resumePosition('p1')).toBe(750);
+  });
+
+  it('asks before any sound: a press waits for the answer, then plays from the chosen position', async () => {
+    const { sync } = fakeSync([onPhone('p1', 750)]);
+    const store = createPlayerStore({ positionSync: () => sync });
+    await store.setAccount('user-1');
+    await settle(); // the account's positions, read at sign-in
+    store.playTrack(list[0]!, list);
+    expect(store.getSnapshot()).toMatchObject({
+      resumeOffer: { remoteSeconds: 750 },
+      isPlaying: false,
+      isLoading: false,
+      awaitingAnswer: true,
+    });
+    // The media reporting sound meanwhile (a press that started it) does not make it play.
+    store.mediaPlaying();
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: false, awaitingAnswer: true });
+    store.answerResumeOffer('remote');
+    expect(store.getSnapshot()).toMatchObject({ resumeOffer: null, isPlaying: true, awaitingAnswer: false });
+    expect(store.getProgress().currentTime).toBe(750);
+  });
+
+  it('Play in the bar while asked plays what this device has; a pause drops the held play', async () => {
+    const { sync } = fakeSync([onPhone('p1', 750)]);
+    const store = createPlayerStore({ positionSync: () => sync });
+    await store.setAccount('user-1');
+    await settle();
+    store.playTrack(list[0]!, list);
+    store.pause();
+    expect(store.getSnapshot()).toMatchObject({ isPlaying: false, awaitingAnswer: false });
+    store.answerResumeOffer('remote');
+    expect(store.getSnapshot().isPlaying).toBe(false); // paused meanwhile: the answer only moves it
+
+    const other = createPlayerStore({ positionSync: () => fakeSync([onPhone('p2', 300)]).sync });
+    await other.setAccount('user-2');
+    await settle();
+    other.playTrack(list[1]!, list);
+    expect(other.getSnapshot().awaitingAnswer).toBe(true);
+    other.play(); // Play in the bar, the question still open: this device's position, and sound
+    expect(other.getSnapshot()).toMatchObject({ resumeOffer: null, isPlaying: true, awaitingAnswer: false });
+    expect(other.resumePosition('p2')).toBe(0);
   });
 
   it('asks when two devices disagree; keeping this one does not ask again', async () => {

@@ -216,6 +216,74 @@ describe('the player store with its audio engine', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a running sleep timer is extended by 10 minutes with one press, mid-fade too, and still fades out', async () => {
+    vi.useFakeTimers();
+    try {
+      store.playTrack(list[0]!, list);
+      await vi.advanceTimersByTimeAsync(0);
+      store.setSleepTimer(15);
+      await vi.advanceTimersByTimeAsync(15 * 60_000 - 15_000); // half way through the fade
+      expect(audio.volume).toBeLessThan(0.6);
+      store.extendSleepTimer();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(audio.volume).toBe(1); // full again: 10 minutes more
+      expect(store.getSnapshot().sleep).toMatchObject({ kind: 'minutes', minutes: 25 });
+      // It now ends 10 minutes after it would have (15 s from the press + 10 min): 10 s before, fading again.
+      await vi.advanceTimersByTimeAsync(15_000 + 10 * 60_000 - 1000 - 10_000);
+      expect(store.getSnapshot().isPlaying).toBe(true);
+      expect(audio.volume).toBeCloseTo(10 / 30, 1);
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(store.getSnapshot()).toMatchObject({ isPlaying: false, sleep: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an end-of-track timer, or none, is not extended', () => {
+    store.playTrack(list[0]!, list);
+    store.extendSleepTimer();
+    expect(store.getSnapshot().sleep).toBeNull();
+    store.setSleepTimer('end-of-track');
+    store.extendSleepTimer();
+    expect(store.getSnapshot().sleep).toEqual({ kind: 'end-of-track' });
+  });
+});
+
+describe("this device's sleep and repeat choices", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(SAFETY_KEY, 'acknowledged');
+  });
+
+  it('are remembered: the sleep timer is armed again on the next play, repeat is on in a new session', async () => {
+    const first = createPlayerStore();
+    first.playTrack(list[0]!, list);
+    first.setSleepTimer(30);
+    first.toggleRepeat();
+    first.sleepElapsed();
+    expect(first.getSnapshot().sleep).toBeNull();
+    first.play(); // the next listen: the same timer again
+    expect(first.getSnapshot().sleep).toMatchObject({ kind: 'minutes', minutes: 30 });
+
+    const later = createPlayerStore(); // a reload, or another account on this device
+    expect(later.getSnapshot().repeat).toBe(true);
+    await later.setAccount('user-2');
+    expect(later.getSnapshot().repeat).toBe(true);
+    later.playTrack(list[1]!, list);
+    expect(later.getSnapshot().sleep).toMatchObject({ kind: 'minutes', minutes: 30 });
+    later.setSleepTimer(null); // off is remembered too
+    later.pause();
+    later.play();
+    expect(later.getSnapshot().sleep).toBeNull();
+  });
+
+  it('an unreadable entry is the defaults', () => {
+    localStorage.setItem('hypnotherapy-device-player-choices', '{"sleep":"forever","repeat":"yes"}');
+    const store = createPlayerStore();
+    store.playTrack(list[0]!, list);
+    expect(store.getSnapshot()).toMatchObject({ sleep: null, repeat: false });
+  });
 });
 
 describe('the one-time listening-safety notice', () => {
@@ -311,14 +379,11 @@ describe('the audio engine refreshes its short-lived link', () => {
     store = createPlayerStore({ random: () => 0 });
     first = fakeAudio();
     created = [];
-    vi.stubGlobal(
-      'Audio',
-      function FakeAudio() {
-        const element = fakeAudio();
-        created.push(element);
-        return element;
-      },
-    );
+    vi.stubGlobal('Audio', function FakeAudio() {
+      const element = fakeAudio();
+      created.push(element);
+      return element;
+    });
     let n = 0;
     sign = vi.fn((productId: string) =>
       Promise.resolve({

@@ -15,7 +15,13 @@ import { savedAudioOf } from '@/features/offline/saved-audio-index';
 import { removeSavedAudio } from '@/features/offline/saved-audio-store';
 import { OnThisDeviceSection } from './on-this-device-section';
 import { paidAsByPurchase } from './paid-as';
-import { YourAudioSection, type AudioActions, type OwnedAudio } from './your-audio-section';
+import { AccountSectionsNav } from './account-sections-nav';
+import {
+  YourAudioSection,
+  type AudioActions,
+  type ListeningInfo,
+  type OwnedAudio,
+} from './your-audio-section';
 
 interface AccountPageProps {
   userId: string;
@@ -24,6 +30,10 @@ interface AccountPageProps {
   /** `audios` may still grow (what a programme holds back is loading). */
   audiosLoading?: boolean;
   player?: AudioActions;
+  /** 'Continue listening' (the player's, composed by the route): first on the page when the player holds a track. */
+  continueListening?: ReactNode;
+  /** Where this device left each audio and which one plays (the player's, composed by the route). */
+  listening?: ListeningInfo;
   /** 'From your practitioner' (the programmes feature's section, composed by the route). */
   practitioner?: ReactNode;
   /** The 'Your name' form (src/features/auth/full-name-form.tsx; composed by the route). */
@@ -37,7 +47,11 @@ interface AccountPageProps {
   onDeleted: () => void | Promise<void>;
 }
 
-/** The body of My Account under its page header: what the practitioner shared, audio, practice log, appointments, orders, name, password, sign out, data, deletion. */
+/**
+ * The body of My Account under its page header, as a library (docs/player.md "My Account as a library"): the
+ * sections' navigation, continue listening, what the practitioner shared, audio, what is on this device, practice
+ * log, appointments, orders, then the profile and data (name, password, sign out, data, deletion).
+ */
 export function AccountPage({
   userId,
   audios,
@@ -50,6 +64,8 @@ export function AccountPage({
   player,
   practiceLog,
   practitioner,
+  continueListening,
+  listening,
 }: AccountPageProps) {
   // The orders Orders shows (one query, shared): Your audio says how each audio was paid for from them.
   const orders = useQuery(ordersQueryOptions(userId));
@@ -78,6 +94,8 @@ export function AccountPage({
 
   return (
     <Container width="4xl" className="space-y-6 pb-16">
+      <AccountSectionsNav withContinue={Boolean(continueListening)} withPracticeLog={Boolean(practiceLog)} />
+      {continueListening}
       {practitioner}
       <YourAudioSection
         audios={audios}
@@ -85,6 +103,7 @@ export function AccountPage({
         player={player}
         offlineUserId={userId}
         paidAs={paidAs}
+        listening={listening}
       />
       <OnThisDeviceSection
         userId={userId}

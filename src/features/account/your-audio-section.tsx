@@ -5,7 +5,7 @@ import { accountText } from '@/content/account';
 import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDownloadOwnedAudio } from './account-api';
-import { OwnedAudioSummary } from './owned-audio-summary';
+import { OwnedAudioSummary, type AudioListening } from './owned-audio-summary';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
@@ -28,13 +28,15 @@ export interface OwnedAudio {
   productId: string | null;
   /** The order that granted it; null or absent for none (e.g. a gift). */
   orderId?: string | null;
+  /** Seconds: the audio's stored length, when known. */
+  duration?: number;
 }
 
 /** An owned audio with a product to stream: what the player is offered. */
 export type PlayableAudio = OwnedAudio & { productId: string };
 
 /** What the player needs of an audio to play it (the audios saved on this device have no more). */
-export type ListenableAudio = Pick<PlayableAudio, 'id' | 'title' | 'category' | 'productId'>;
+export type ListenableAudio = Pick<PlayableAudio, 'id' | 'title' | 'category' | 'productId' | 'duration'>;
 
 export interface AudioActions {
   /** Plays `audio` with `playlist` (the playable audios, in the list's order) as the queue. */
@@ -54,6 +56,28 @@ interface YourAudioSectionProps {
   paidAs?: ReadonlyMap<string, PaidAs>;
   /** The list may still grow (what a programme holds back is loading): no empty state yet. */
   loading?: boolean;
+  /** Where this device left each audio and which one plays (from the player, composed by the route). */
+  listening?: ListeningInfo;
+}
+
+/** What the rows show of the player (src/features/player/use-listening-library.ts has this shape). */
+export interface ListeningInfo {
+  playingProductId: string | null;
+  positionOf: (productId: string) => number;
+}
+
+/** A row's listening state: where this device left it, and whether it plays now. */
+function listeningOf(audio: OwnedAudio, listening: ListeningInfo | undefined): AudioListening | undefined {
+  if (!listening || !audio.productId) return undefined;
+  return {
+    leftAt: listening.positionOf(audio.productId),
+    playing: listening.playingProductId === audio.productId,
+  };
+}
+
+/** Given by the practitioner: no order granted it and nothing was paid (not 'Purchased … £0'). */
+function isGift(audio: OwnedAudio): boolean {
+  return !audio.orderId && audio.price === 0;
 }
 
 /**
@@ -99,6 +123,7 @@ export function YourAudioSection({
   offlineUserId,
   paidAs,
   loading = false,
+  listening,
 }: YourAudioSectionProps) {
   const playable = audios.filter(isPlayable);
   // Offline: what the customer owns (as last seen online), not the empty state (docs/offline-listening.md).
@@ -153,7 +178,12 @@ export function YourAudioSection({
                 key={audio.id}
                 className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between"
               >
-                <OwnedAudioSummary audio={audio} paid={paid} />
+                <OwnedAudioSummary
+                  audio={audio}
+                  paid={paid}
+                  gift={isGift(audio)}
+                  listening={listeningOf(audio, listening)}
+                />
                 {isPlayable(audio) ? (
                   <div className="flex flex-wrap gap-2">
                     {player ? (

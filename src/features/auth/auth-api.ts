@@ -12,7 +12,12 @@ export interface PurchaseRow {
   download_url: string | null;
   product_id?: string | null;
   order_id?: string | null;
+  /** The product's stored length (embedded; null when it has none or the product is not readable). */
+  products?: { duration_seconds: number | null } | null;
 }
+
+/** The purchase's columns and its product's stored length (the player's length before the media reports one). */
+const PURCHASE_COLUMNS = '*, products(duration_seconds)';
 
 export function toPurchase(row: PurchaseRow): Purchase {
   const created = new Date(row.created_at);
@@ -27,6 +32,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     streamUrl: row.download_url,
     productId: row.product_id ?? null,
     orderId: row.order_id ?? null,
+    ...(row.products?.duration_seconds ? { duration: row.products.duration_seconds } : {}),
   };
 }
 
@@ -35,7 +41,7 @@ export async function fetchPurchases(client: SupabaseClient, userId: string): Pr
   try {
     const { data, error } = await client
       .from('purchases')
-      .select('*')
+      .select(PURCHASE_COLUMNS)
       .eq('user_id', userId)
       .order('created_at', { ascending: false });
     if (error) throw error;

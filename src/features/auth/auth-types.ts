@@ -20,6 +20,8 @@ export interface Purchase {
   productId: string | null;
   /** The order that granted it (how My Account shows what was paid for it); null or absent for none. */
   orderId?: string | null;
+  /** Seconds: the catalogue's stored length of its audio, when known (docs/player.md "Length and seeking"). */
+  duration?: number;
 }
 
 export interface AuthState {

@@ -13,6 +13,8 @@ export interface KnownOwnedAudio {
   /** YYYY-MM-DD */
   purchaseDate: string;
   productId: string;
+  /** Seconds: the audio's stored length, when known (the player shows it before the media reports one). */
+  duration?: number;
 }
 
 type KnownByAccount = Record<string, KnownOwnedAudio[]>;
@@ -25,7 +27,8 @@ function isKnown(value: unknown): value is KnownOwnedAudio {
     typeof v.title === 'string' &&
     typeof v.category === 'string' &&
     typeof v.purchaseDate === 'string' &&
-    typeof v.productId === 'string'
+    typeof v.productId === 'string' &&
+    (v.duration === undefined || (typeof v.duration === 'number' && v.duration > 0))
   );
 }
 
@@ -71,6 +74,7 @@ export function rememberOwnedAudio(
             category: audio.category,
             purchaseDate: audio.purchaseDate,
             productId: audio.productId,
+            ...(audio.duration ? { duration: audio.duration } : {}),
           },
         ],
   );

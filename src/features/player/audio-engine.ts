@@ -177,6 +177,15 @@ export function connectAudio(
     }
   };
 
+  /**
+   * The media's own length once it knows it; until then (or for a stream without one) the store keeps the
+   * track's stored duration, so the bar always has a length to seek in.
+   */
+  const reportDuration = () => {
+    if (Number.isFinite(media.duration) && media.duration > 0)
+      store.setProgress({ duration: media.duration });
+  };
+
   async function load(state: PlayerState, { keepPosition }: { keepPosition?: number } = {}) {
     const track = currentTrack(state);
     const token = ++loadToken;
@@ -322,8 +331,15 @@ export function connectAudio(
     if (state.loadKey !== before.loadKey) {
       if (previousTrack && previousTrack.productId !== track?.productId) remember();
       if (track && ready && track.productId === loadedProductId) {
-        // The same audio again (repeat, or previous on a one-track list): from the start, no new URL.
-        media.currentTime = 0;
+        // The same audio again (repeat, previous on a one-track list, or Play pressed for the loaded track, as
+        // after a reload): no new URL, from where this device left it (the start once it was heard to its end).
+        // The store reset the position and length with the track change, and the element will not report its
+        // length again: say both now, or the bar would show none (docs/player.md "Length and seeking").
+        const left = store.resumePosition(track.productId) || null;
+        const duration = Number.isFinite(media.duration) ? media.duration : null;
+        media.currentTime = resumesAt(left, duration) ? left : 0;
+        store.setProgress({ currentTime: media.currentTime });
+        reportDuration();
         if (state.isPlaying) startPlaying();
       } else {
         void load(state);
@@ -351,7 +367,7 @@ export function connectAudio(
 
   const onLoadedMetadata = () => {
     const duration = Number.isFinite(media.duration) ? media.duration : null;
-    store.setProgress({ duration });
+    reportDuration();
     if (resumesAt(resumeAt, duration)) media.currentTime = resumeAt;
     resumeAt = null;
     updatePositionState();
@@ -370,6 +386,11 @@ export function connectAudio(
   };
   const onPlaying = () => {
     store.mediaPlaying();
+    // Sound that must wait (the resume question, docs/player.md): the store holds the wish, the element stops.
+    if (!store.getSnapshot().isPlaying) {
+      media.pause();
+      return;
+    }
     updatePositionState();
   };
   const onWaiting = () => store.mediaWaiting();

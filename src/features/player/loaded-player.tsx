@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PlayerBar } from './player-bar';
+import { BAR_HEIGHT_PROPERTY, PlayerBar } from './player-bar';
 import { usePlayer } from './player-context';
 import { isPlayerVisible } from './player-current-track';
 import type { PlayerStore } from './player-store';
@@ -18,7 +18,7 @@ export function LoadedPlayer({ store }: { store: PlayerStore }) {
     const style = document.documentElement.style;
     style.setProperty(
       'scroll-padding-bottom',
-      `calc(var(--cookie-banner-height, 0px) + 0.5rem + ${expanded ? '24rem' : '6rem'})`,
+      `calc(var(--cookie-banner-height, 0px) + 0.5rem + var(${BAR_HEIGHT_PROPERTY}, ${expanded ? '24rem' : '6rem'}))`,
     );
     return () => {
       style.removeProperty('scroll-padding-bottom');
@@ -27,7 +27,14 @@ export function LoadedPlayer({ store }: { store: PlayerStore }) {
   if (!visible && !player.safetyNoticeOpen) return null;
   return (
     <>
-      {visible && <div aria-hidden="true" className={player.expanded ? 'h-96 shrink-0' : 'h-24 shrink-0'} />}
+      {visible && (
+        <div
+          aria-hidden="true"
+          className="shrink-0"
+          // The bar as measured (taller while the resume question shows); its usual height until measured.
+          style={{ height: `var(${BAR_HEIGHT_PROPERTY}, ${player.expanded ? '24rem' : '6rem'})` }}
+        />
+      )}
       <PlayerBar store={store} />
     </>
   );

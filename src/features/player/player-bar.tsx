@@ -2,6 +2,7 @@ import {
   ChevronDown,
   ChevronUp,
   LoaderCircle,
+  Moon,
   Pause,
   Play,
   Repeat,
@@ -20,7 +21,14 @@ import { cn } from '@/lib/cn';
 import { connectAudio } from './audio-engine';
 import { usePlayer, usePlayerProgress, type PlayerValue } from './player-context';
 import type { PlayerStore } from './player-store';
-import { clampSeek, currentTrack, formatTime, isPlayerVisible, seekPercent } from './player-logic';
+import {
+  clampSeek,
+  currentTrack,
+  formatTime,
+  isPlayerVisible,
+  SEEK_STEP_SECONDS,
+  seekPercent,
+} from './player-logic';
 import { IconButton, VolumeControl } from './player-controls';
 import { PlayerPanel } from './player-panel';
 import { PlayerSlider } from './player-slider';
@@ -29,10 +37,16 @@ import { ResumeQuestion } from './resume-question';
 import { SafetyNotice } from './safety-notice';
 
 export const PLAYER_REGION_ID = 'audio-player';
+/** The bar's measured height, set on the root while it shows. */
+export const BAR_HEIGHT_PROPERTY = '--player-bar-height';
+
+/** Seconds the seek slider's keys move: an arrow as the player's own shortcut, a Page key a minute. */
+const SEEK_PAGE_SECONDS = 60;
 
 /**
- * Seek slider with m:ss labels (docs/product-rules.md §4, §5: step 0.1 %): a key press seeks at once; a drag shows its target
- * and seeks when released.
+ * Seek slider with m:ss labels (docs/product-rules.md §4, §5: step 0.1 %): a key press seeks at once (an arrow
+ * 10 s, a Page key 60 s, Home/End the ends; docs/player.md "Length and seeking"); a drag shows its target and
+ * seeks when released.
  */
 function SeekRow({ player, className }: { player: PlayerValue; className?: string }) {
   const { currentTime, duration } = usePlayerProgress();
@@ -52,6 +66,11 @@ function SeekRow({ player, className }: { player: PlayerValue; className?: strin
         value={dragging ?? seekPercent(currentTime, duration)}
         valueText={`${formatTime(shown)} of ${formatTime(duration)}`}
         disabled={!known}
+        onKeyMove={(move) => {
+          if (!known) return;
+          if ('to' in move) player.seek(move.to === 'start' ? 0 : duration);
+          else player.seekBy(move.sign * (move.by === 'arrow' ? SEEK_STEP_SECONDS : SEEK_PAGE_SECONDS));
+        }}
         onPreview={setDragging}
         onChange={(percent) => {
           if (known) player.seek(clampSeek((percent / 100) * duration, duration));
@@ -90,6 +109,22 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
         setAnnouncement(playerText.announceTrack(next.title, state.currentIndex + 1, state.playlist.length)),
     });
   }, [store]);
+
+  // The bar's height, for the room the page keeps below its end (./loaded-player.tsx): it grows while the
+  // resume question shows.
+  useEffect(() => {
+    const region = regionRef.current;
+    const root = document.documentElement.style;
+    if (!region || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(BAR_HEIGHT_PROPERTY, `${region.getBoundingClientRect().height}px`),
+    );
+    observer.observe(region);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BAR_HEIGHT_PROPERTY);
+    };
+  }, [visible]);
 
   // Collapsing with focus inside the panel (Escape, or the panel's own controls) hands focus to the toggle.
   const setExpanded = (expanded: boolean) => {
@@ -136,11 +171,16 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
           className={cn(
             // Above the cookie banner while it is open; never taller than the screen (a phone on its side).
             'fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-40 flex max-h-[calc(100dvh-var(--cookie-banner-height,0px))] flex-col border-t-2 border-border bg-background text-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.08)]',
-            player.expanded ? 'h-96' : 'h-24',
+            // The resume question adds its own height to the collapsed bar (the page's spacer follows).
+            player.expanded ? 'h-96' : player.resumeOffer ? 'min-h-24' : 'h-24',
           )}
         >
           {player.resumeOffer && (
-            <ResumeQuestion offer={player.resumeOffer} onAnswer={player.answerResumeOffer} />
+            <ResumeQuestion
+              offer={player.resumeOffer}
+              onAnswer={player.answerResumeOffer}
+              focusOnShow={player.awaitingAnswer}
+            />
           )}
           {/* Phones: the title line, the seek row, then the controls (prev/play/next centred; expand and close at
               the end). From sm: the seek row over the title and the controls side by side. */}
@@ -173,8 +213,20 @@ export function PlayerBar({ store }: { store: PlayerStore }) {
             <SeekRow player={player} className="[grid-area:seek]" />
             {/* No gaps on a phone (each button is 44 px, its icon 20): the middle three stay centred at 320 px. */}
             <div className="flex min-w-0 items-center [grid-area:controls] sm:gap-2">
-              {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit. */}
-              <span aria-hidden="true" className="min-w-0 flex-1 sm:hidden" />
+              {/* Balances the end group on a phone, so previous/play/next sit in the middle when they fit; holds
+                  the sleep timer's one-press extension while a timer runs. */}
+              <span className="flex min-w-0 flex-1 sm:flex-none">
+                {player.sleep?.kind === 'minutes' && (
+                  <IconButton
+                    label={playerText.sleepExtend}
+                    onClick={player.extendSleepTimer}
+                    className="w-auto gap-0.5 px-2 text-sm font-semibold tabular-nums"
+                  >
+                    <Moon aria-hidden="true" />
+                    {playerText.sleepExtendShort}
+                  </IconButton>
+                )}
+              </span>
               <IconButton label={playerText.previous} onClick={player.previous}>
                 <SkipBack aria-hidden="true" />
               </IconButton>

@@ -26,6 +26,7 @@ const actionNames = [
   'seekBy',
   'setRate',
   'setSleepTimer',
+  'extendSleepTimer',
   'setExpanded',
   'setView',
   'close',

@@ -18,6 +18,7 @@ export const initialPlayerState: PlayerState = {
   error: null,
   safetyNoticeOpen: false,
   resumeOffer: null,
+  awaitingAnswer: false,
   loadKey: 0,
 };
 

@@ -18,7 +18,26 @@ interface PlayerSliderProps {
   onPreview?: (value: number | null) => void;
   disabled?: boolean;
   className?: string;
+  /**
+   * Takes the slider's keys over (arrows, Page Up/Down, Home, End) in the units of its owner (the seek bar moves
+   * in seconds, not in steps of the 0..100 scale). Without it Radix steps by `step`.
+   */
+  onKeyMove?: (move: SliderKeyMove) => void;
 }
+
+/** A key's move: back or forward by a small ('arrow') or large ('page') amount, or to either end. */
+export type SliderKeyMove = { by: 'arrow' | 'page'; sign: 1 | -1 } | { to: 'start' | 'end' };
+
+const KEY_MOVES: Record<string, SliderKeyMove> = {
+  ArrowRight: { by: 'arrow', sign: 1 },
+  ArrowUp: { by: 'arrow', sign: 1 },
+  ArrowLeft: { by: 'arrow', sign: -1 },
+  ArrowDown: { by: 'arrow', sign: -1 },
+  PageUp: { by: 'page', sign: 1 },
+  PageDown: { by: 'page', sign: -1 },
+  Home: { to: 'start' },
+  End: { to: 'end' },
+};
 
 /**
  * A labelled, keyboard-operable Radix slider on a 0..100 scale.
@@ -37,6 +56,7 @@ export function PlayerSlider({
   onPreview,
   disabled,
   className,
+  onKeyMove,
 }: PlayerSliderProps) {
   const pointerDown = useRef(false);
   const previewing = useRef(false);
@@ -58,6 +78,13 @@ export function PlayerSlider({
       step={step}
       value={[value]}
       disabled={disabled}
+      onKeyDown={(event) => {
+        const move = KEY_MOVES[event.key];
+        if (!onKeyMove || !move || event.altKey || event.ctrlKey || event.metaKey) return;
+        // Handled here, not by Radix (whose keys move by `step`) nor by the player's page-wide shortcuts.
+        event.preventDefault();
+        onKeyMove(move);
+      }}
       onPointerDown={() => {
         pointerDown.current = true;
       }}

@@ -1,9 +1,14 @@
 // What the player keeps in the browser: the one-time listening-safety answer, and per account (under a key
 // derived from a hash of the user id, never a title) the playlist, settings and where each track was left.
 import { PLAYER_KEY_PREFIX } from '@/lib/account-device-names';
-import type { Track } from './player-types';
+import type { SleepChoice, Track } from './player-types';
 
 export const SAFETY_KEY = 'hypnotherapy-listening-safety';
+/**
+ * This device's listening choices, whoever is signed in: the sleep timer and repeat (docs/player.md "Sleep").
+ * Not under the per-account prefix, which signing out removes (src/lib/account-device-names.ts).
+ */
+export const DEVICE_CHOICES_KEY = 'hypnotherapy-device-player-choices';
 /** Positions kept per account: the most recently listened tracks. */
 const MAX_POSITIONS = 50;
 
@@ -117,5 +122,32 @@ export function writeSavedPlayer(key: string, saved: SavedPlayer): void {
     storage()?.setItem(key, JSON.stringify({ ...saved, positions, playedAt, rates }));
   } catch {
     // Storage full or blocked: the player keeps working; only resuming after a reload is lost.
+  }
+}
+
+/** The sleep timer and repeat as last chosen on this device. */
+export interface DeviceChoices {
+  /** Armed again on the next play while none runs; null for off. */
+  sleep: SleepChoice | null;
+  repeat: boolean;
+}
+
+const SLEEP_CHOICES: readonly (SleepChoice | null)[] = [null, 15, 30, 45, 60, 'end-of-track'];
+
+export function readDeviceChoices(): DeviceChoices {
+  try {
+    const value = JSON.parse(storage()?.getItem(DEVICE_CHOICES_KEY) ?? '{}') as Partial<DeviceChoices> | null;
+    const sleep = SLEEP_CHOICES.includes(value?.sleep ?? null) ? (value?.sleep ?? null) : null;
+    return { sleep, repeat: value?.repeat === true };
+  } catch {
+    return { sleep: null, repeat: false }; // unreadable: the defaults
+  }
+}
+
+export function writeDeviceChoices(choices: DeviceChoices): void {
+  try {
+    storage()?.setItem(DEVICE_CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    // Storage full or blocked: the choices last for this visit only.
   }
 }

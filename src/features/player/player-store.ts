@@ -2,9 +2,11 @@ import { initialPlayerState, initialProgress } from './player-initial-state';
 import * as logic from './player-logic';
 import {
   accountKey,
+  readDeviceChoices,
   readSafetyAcknowledged,
   readSavedPlayer,
   saveSafetyAcknowledged,
+  writeDeviceChoices,
   writeSavedPlayer,
 } from './player-storage';
 import type { ListeningPosition, PositionSync } from './position-sync';
@@ -23,6 +25,8 @@ import type {
 const FINISHED_MARGIN_SECONDS = 5;
 /** Positions of two devices closer than this agree: nobody is asked. */
 const AGREE_SECONDS = 10;
+/** Minutes one press adds to a running sleep timer. */
+export const SLEEP_EXTEND_MINUTES = 10;
 
 /**
  * Whether to ask where to continue `productId`: another device left it later (in time) at a point more than
@@ -66,6 +70,8 @@ export interface PlayerActions {
   seekBy: (seconds: number) => void;
   setRate: (rate: number) => void;
   setSleepTimer: (choice: SleepChoice | null) => void;
+  /** Adds SLEEP_EXTEND_MINUTES to a running minutes timer (its fade-out starts again from full volume). */
+  extendSleepTimer: () => void;
   setExpanded: (expanded: boolean) => void;
   setView: (view: PlayerView) => void;
   close: () => void;
@@ -129,7 +135,8 @@ export function createPlayerStore(
   const now = options.now ?? Date.now;
   const makeSync = options.positionSync;
   const makePractice = options.practice;
-  let state: PlayerState = initialPlayerState;
+  const deviceStart = readDeviceChoices();
+  let state: PlayerState = { ...initialPlayerState, repeat: deviceStart.repeat };
   let progress: PlayerProgress = initialProgress;
   const listeners = new Set<() => void>();
   const progressListeners = new Set<() => void>();
@@ -172,8 +179,22 @@ export function createPlayerStore(
     );
   };
 
+  /**
+   * Nothing sounds while the resume question waits (docs/player.md "Resume asks before any sound"): a wish to
+   * play is held as `awaitingAnswer` until the question is answered (or goes away), and then plays.
+   */
+  const holdForAnswer = (next: PlayerState): PlayerState => {
+    if (next.resumeOffer) {
+      if (!next.isPlaying) return next;
+      return { ...next, isPlaying: false, isLoading: false, awaitingAnswer: true };
+    }
+    if (!next.awaitingAnswer) return next;
+    return { ...next, awaitingAnswer: false, isPlaying: true, isLoading: true };
+  };
+
   /** The track whose sound is heard now (playing, not buffering), for the practice log. */
-  const soundingOf = (s: PlayerState) => (s.isPlaying && !s.isLoading ? logic.currentTrack(s)?.productId : null);
+  const soundingOf = (s: PlayerState) =>
+    s.isPlaying && !s.isLoading ? logic.currentTrack(s)?.productId : null;
 
   const set = (proposed: PlayerState) => {
     if (proposed === state) return;
@@ -186,6 +207,7 @@ export function createPlayerStore(
       next = { ...next, rate: rate ?? next.rate, resumeOffer: offerFor(next) };
       if (track) void store.refreshRemotePositions(); // another device may have moved on since the last read
     }
+    next = withRememberedSleep(holdForAnswer(next));
     const wasSounding = soundingOf(state);
     const sounding = soundingOf(next);
     if (wasSounding !== sounding) {
@@ -207,6 +229,21 @@ export function createPlayerStore(
 
   const playedSeconds = () => engine?.currentTime() ?? progress.currentTime;
 
+  const timerFor = (choice: SleepChoice) =>
+    choice === 'end-of-track'
+      ? ({ kind: 'end-of-track' } as const)
+      : ({ kind: 'minutes', minutes: choice, endsAt: Date.now() + choice * 60_000 } as const);
+
+  /**
+   * Sound about to start with no timer running: the sleep timer this device last chose is armed again (a sleep
+   * listener sets it once, docs/player.md "Sleep").
+   */
+  const withRememberedSleep = (next: PlayerState): PlayerState => {
+    if (next.sleep || !next.isPlaying || state.isPlaying) return next;
+    const remembered = readDeviceChoices().sleep;
+    return remembered === null ? next : { ...next, sleep: timerFor(remembered) };
+  };
+
   /** Runs `action` now, or after the one-time listening-safety notice is acknowledged. */
   const afterSafety = (action: () => void) => {
     if (readSafetyAcknowledged()) {
@@ -225,9 +262,15 @@ export function createPlayerStore(
 
   const play = () => {
     if (!logic.currentTrack(state)) return;
+    // Play pressed in the bar while the question waits: play what this device has (an answer, not a silence).
+    if (state.resumeOffer) {
+      store.answerResumeOffer('local');
+      if (!state.isPlaying) play();
+      return;
+    }
     afterSafety(() => set({ ...state, isOpen: true, isPlaying: true, isLoading: true, error: null }));
   };
-  const pause = () => set({ ...state, isPlaying: false, isLoading: false });
+  const pause = () => set({ ...state, isPlaying: false, isLoading: false, awaitingAnswer: false });
 
   const store: PlayerStore = {
     subscribe(listener) {
@@ -254,7 +297,7 @@ export function createPlayerStore(
       practice?.dispose();
       practice = null;
       pending = null;
-      set({ ...initialPlayerState, loadKey: state.loadKey + 1 });
+      set({ ...initialPlayerState, repeat: readDeviceChoices().repeat, loadKey: state.loadKey + 1 });
       if (!userId) return;
       const nextKey = await accountKey(userId);
       if (account !== userId) return; // switched meanwhile
@@ -275,7 +318,7 @@ export function createPlayerStore(
         lastVolume: saved.lastVolume,
         rate: saved.rate,
         shuffle: saved.shuffle,
-        repeat: saved.repeat,
+        repeat: readDeviceChoices().repeat, // a choice of this device (docs/player.md "Sleep")
         isOpen: saved.playlist.length > 0,
         loadKey: state.loadKey + 1,
       });
@@ -296,7 +339,10 @@ export function createPlayerStore(
     pause,
     togglePlay: () => (state.isPlaying ? pause() : play()),
     toggleShuffle: () => set({ ...state, shuffle: !state.shuffle }),
-    toggleRepeat: () => set({ ...state, repeat: !state.repeat }),
+    toggleRepeat() {
+      writeDeviceChoices({ ...readDeviceChoices(), repeat: !state.repeat });
+      set({ ...state, repeat: !state.repeat });
+    },
     setVolume: (volume) => set(logic.setVolume(state, volume)),
     toggleMute: () => set(logic.toggleMute(state)),
     seek,
@@ -311,18 +357,27 @@ export function createPlayerStore(
       set({ ...state, rate: chosen });
     },
     setSleepTimer(choice) {
-      const sleep =
-        choice === null
-          ? null
-          : choice === 'end-of-track'
-            ? ({ kind: 'end-of-track' } as const)
-            : ({ kind: 'minutes', minutes: choice, endsAt: Date.now() + choice * 60_000 } as const);
-      set({ ...state, sleep });
+      writeDeviceChoices({ ...readDeviceChoices(), sleep: choice });
+      set({ ...state, sleep: choice === null ? null : timerFor(choice) });
+    },
+    extendSleepTimer() {
+      const sleep = state.sleep;
+      if (sleep?.kind !== 'minutes') return;
+      const endsAt = Math.max(sleep.endsAt, Date.now()) + SLEEP_EXTEND_MINUTES * 60_000;
+      set({ ...state, sleep: { ...sleep, minutes: sleep.minutes + SLEEP_EXTEND_MINUTES, endsAt } });
     },
     setExpanded: (expanded) => set({ ...state, expanded }),
     setView: (view) => set({ ...state, view }),
     close: () =>
-      set({ ...state, isOpen: false, isPlaying: false, isLoading: false, expanded: false, sleep: null }),
+      set({
+        ...state,
+        isOpen: false,
+        isPlaying: false,
+        isLoading: false,
+        awaitingAnswer: false,
+        expanded: false,
+        sleep: null,
+      }),
     acknowledgeSafety() {
       saveSafetyAcknowledged();
       const action = pending;
@@ -344,8 +399,9 @@ export function createPlayerStore(
       if (choice === 'remote') {
         positions[offer.productId] = Math.floor(offer.remoteSeconds);
         rates[offer.productId] = offer.remoteRate;
-        set({ ...state, resumeOffer: null, rate: offer.remoteRate });
+        // Sought before the question goes: a held play starts there, not where it was.
         if (track?.productId === offer.productId) seek(offer.remoteSeconds);
+        set({ ...state, resumeOffer: null, rate: offer.remoteRate });
       } else {
         set({ ...state, resumeOffer: null });
       }
@@ -408,7 +464,12 @@ export function createPlayerStore(
       persist();
       // A finished track is saved as 0: every device starts it from the beginning next time.
       sync?.record(
-        { productId, seconds: finished ? 0 : Math.floor(seconds), rate: rates[productId] ?? state.rate, playedAt: at },
+        {
+          productId,
+          seconds: finished ? 0 : Math.floor(seconds),
+          rate: rates[productId] ?? state.rate,
+          playedAt: at,
+        },
         urgent,
       );
     },

@@ -58,6 +58,11 @@ export interface PlayerState {
   safetyNoticeOpen: boolean;
   /** Another device left the current track elsewhere: the listener is asked where to continue. */
   resumeOffer: ResumeOffer | null;
+  /**
+   * The listener pressed Play while `resumeOffer` waits: no sound until it is answered, then it plays from the
+   * chosen position (docs/player.md "Resume asks before any sound").
+   */
+  awaitingAnswer: boolean;
   /** Bumped whenever the current track must load again from the start (a new track, or the same one replayed). */
   loadKey: number;
 }

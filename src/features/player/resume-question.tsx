@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { playerText } from '@/content/player';
 import { formatTime } from './player-logic';
 import type { ResumeOffer } from './player-types';
@@ -14,20 +14,29 @@ export function playedWhen(playedAt: number, now: number): string {
   const days = Math.round((startOfDay(now) - startOfDay(playedAt)) / DAY_MS);
   if (days <= 0) return playerText.today;
   if (days === 1) return playerText.yesterday;
-  return playerText.onDate(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }).format(playedAt));
+  return playerText.onDate(
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }).format(playedAt),
+  );
 }
 
 interface ResumeQuestionProps {
   offer: ResumeOffer;
   onAnswer: (choice: 'remote' | 'local') => void;
   now?: number;
+  /** The listener pressed Play and waits on this answer: focus goes to it (keyboard and screen reader). */
+  focusOnShow?: boolean;
 }
 
 /**
  * Asks where to continue when another device left the current track elsewhere: 'Continue from 12:30, played
- * on your phone yesterday, or 4:10?'. Sits just above the player bar; nothing plays differently until answered.
+ * on your phone yesterday, or 4:10?'. The top of the player bar (the page makes room for it, so it covers
+ * nothing); nothing sounds until it is answered (docs/player.md "Resume asks before any sound").
  */
-export function ResumeQuestion({ offer, onAnswer, now }: ResumeQuestionProps) {
+export function ResumeQuestion({ offer, onAnswer, now, focusOnShow = false }: ResumeQuestionProps) {
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnShow) first.current?.focus();
+  }, [focusOnShow]);
   // The day words ('yesterday') are fixed when the question appears.
   const [shownAt] = useState(() => now ?? Date.now());
   const remote = formatTime(offer.remoteSeconds);
@@ -42,11 +51,12 @@ export function ResumeQuestion({ offer, onAnswer, now }: ResumeQuestionProps) {
       role="group"
       aria-label={playerText.resumeQuestionLabel}
       data-testid="resume-question"
-      className="absolute inset-x-2 bottom-full mb-2 rounded-xl border-2 border-border bg-background p-3 text-sm shadow-lg sm:left-auto sm:right-4 sm:max-w-md"
+      className="mx-auto w-full max-w-5xl border-b-2 border-border px-3 py-2 text-sm sm:px-4"
     >
       <p className="font-semibold">{question}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button
+          ref={first}
           type="button"
           onClick={() => onAnswer('remote')}
           className="min-h-11 cursor-pointer rounded-lg bg-primary px-4 font-semibold text-primary-foreground hover:bg-brand-800"
@@ -58,7 +68,9 @@ export function ResumeQuestion({ offer, onAnswer, now }: ResumeQuestionProps) {
           onClick={() => onAnswer('local')}
           className="min-h-11 cursor-pointer rounded-lg border-2 border-primary px-4 font-semibold text-primary hover:bg-primary-soft"
         >
-          {neverHere ? playerText.startFromBeginning : playerText.continueFrom(formatTime(offer.localSeconds))}
+          {neverHere
+            ? playerText.startFromBeginning
+            : playerText.continueFrom(formatTime(offer.localSeconds))}
         </button>
       </div>
     </div>

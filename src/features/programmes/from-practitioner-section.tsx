@@ -17,6 +17,8 @@ export interface OwnedItem {
   title: string;
   category: string;
   productId: string | null;
+  /** Seconds, when known: the player shows it as the length before the media reports one. */
+  duration?: number;
 }
 
 export interface ProgrammePlayer {
@@ -51,6 +53,7 @@ function uploadedItems(assignments: readonly Assignment[]): OwnedItem[] {
     title: audio.title,
     category: text.uploadedCategory,
     productId: audio.productId,
+    ...(audio.duration ? { duration: audio.duration } : {}),
   }));
 }
 

@@ -12,6 +12,8 @@ export interface ProgrammeStep {
   title: string;
   /** The private audio's file, when the step is audio uploaded for this client (a client's copy only). */
   uploadedFile?: string;
+  /** Seconds: an uploaded audio's stored length, when known (the player's length before the media reports one). */
+  duration?: number;
 }
 
 export interface AssignedProgramme {
@@ -35,7 +37,7 @@ export interface Assignment {
    * A single assigned audio (when there is no programme). `productId` is the audio's id as the player knows it:
    * a catalogue product's, or, when `uploadedFile` names its file, a private audio's (docs/programmes.md).
    */
-  audio: { productId: string; title: string; uploadedFile: string | null } | null;
+  audio: { productId: string; title: string; uploadedFile: string | null; duration?: number } | null;
 }
 
 export interface ListeningProgress {

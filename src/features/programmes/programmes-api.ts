@@ -65,7 +65,7 @@ interface StepRow {
   note: string;
   product_id: string | null;
   products: { title: string } | null;
-  private_audio: { id: string; title: string; object_path: string } | null;
+  private_audio: { id: string; title: string; object_path: string; duration_seconds?: number | null } | null;
 }
 
 interface ProgrammeRow {
@@ -85,7 +85,7 @@ interface AssignmentRow {
   assigned_at: string;
   product_id: string | null;
   products: { title: string } | null;
-  private_audio: { id: string; title: string; object_path: string } | null;
+  private_audio: { id: string; title: string; object_path: string; duration_seconds?: number | null } | null;
   programmes: ProgrammeRow | null;
 }
 
@@ -97,9 +97,9 @@ interface ProgressRow {
 }
 
 const STEP_COLUMNS =
-  'id, position, day_number, note, product_id, products(title), private_audio(id, title, object_path)';
+  'id, position, day_number, note, product_id, products(title), private_audio(id, title, object_path, duration_seconds)';
 const PROGRAMME_COLUMNS = `id, title, introduction, sequential_unlock, programme_steps(${STEP_COLUMNS})`;
-const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), private_audio(id, title, object_path), programmes(${PROGRAMME_COLUMNS})`;
+const ASSIGNMENT_COLUMNS = `id, user_id, email, note, access, assigned_at, product_id, products(title), private_audio(id, title, object_path, duration_seconds), programmes(${PROGRAMME_COLUMNS})`;
 
 function toSteps(rows: StepRow[]): ProgrammeStep[] {
   return [...rows]
@@ -114,6 +114,7 @@ function toSteps(rows: StepRow[]): ProgrammeStep[] {
             productId: row.private_audio.id,
             title: row.private_audio.title,
             uploadedFile: row.private_audio.object_path,
+            ...(row.private_audio.duration_seconds ? { duration: row.private_audio.duration_seconds } : {}),
           }
         : { productId: row.product_id ?? '', title: row.products?.title ?? '' }),
     }));
@@ -143,6 +144,7 @@ export function toAssignment(row: AssignmentRow): Assignment {
           productId: row.private_audio.id,
           title: row.private_audio.title,
           uploadedFile: row.private_audio.object_path,
+          ...(row.private_audio.duration_seconds ? { duration: row.private_audio.duration_seconds } : {}),
         }
       : row.product_id
         ? { productId: row.product_id, title: row.products?.title ?? '', uploadedFile: null }

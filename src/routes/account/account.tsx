@@ -14,6 +14,11 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
+import { savedAudioOf } from '@/features/offline/saved-audio-index';
+import { readStoredSessionUserId } from '@/lib/supabase';
+import { useOnline } from '@/features/offline/use-offline-owned-audio';
+import { ContinueListening, useContinueTrack } from '@/features/player/continue-listening';
+import { useListeningLibrary } from '@/features/player/use-listening-library';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
 import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
@@ -31,9 +36,9 @@ function readBrowserSettings(): BrowserSettings {
   };
 }
 
-function AccountContent({ email }: { email: string }) {
-  const { session, purchases, refreshPurchases, signOut } = useAuth();
-  const userId = session?.user.id;
+function AccountContent({ email, storedUserId }: { email: string; storedUserId?: string }) {
+  const { session, purchases, refreshPurchases, signOut, loading } = useAuth();
+  const userId = session?.user.id ?? storedUserId;
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
@@ -60,6 +65,7 @@ function AccountContent({ email }: { email: string }) {
           <AccountBody
             userId={userId}
             purchases={purchases}
+            purchasesLoading={loading}
             nameForm={<FullNameForm savedName={fullNameOf(session?.user.user_metadata)} />}
             onSignOut={() => void signOut()}
             onDeleted={onDeleted}
@@ -77,23 +83,30 @@ function AccountContent({ email }: { email: string }) {
 function AccountBody({
   userId,
   purchases,
+  purchasesLoading,
   nameForm,
   onSignOut,
   onDeleted,
 }: {
   userId: string;
   purchases: Purchase[];
+  /** The account check has not answered yet (a cold start shown from this device): the list may still come. */
+  purchasesLoading: boolean;
   nameForm: ReactNode;
   onSignOut: () => void;
   onDeleted: () => Promise<void>;
 }) {
   const open = useOpenAudio(userId, purchases);
   const playerActions = usePlaylistActions(open.known ? open.audios : []);
+  const listening = useListeningLibrary();
+  const continueTrack = useContinueTrack();
   return (
     <AccountPage
       userId={userId}
+      continueListening={continueTrack ? <ContinueListening /> : undefined}
+      listening={listening}
       audios={open.audios}
-      audiosLoading={open.loading}
+      audiosLoading={open.loading || purchasesLoading}
       player={playerActions}
       practitioner={
         <FromPractitionerSection
@@ -123,7 +136,23 @@ export function Component() {
         path={paths.account}
         noindex
       />
-      <RequireUser>{(user) => <AccountContent email={user.email} />}</RequireUser>
+      <AccountGate />
     </>
   );
+}
+
+/**
+ * A cold start with audio saved on this device (or offline) shows My Account from what this device holds as soon
+ * as it is painted: what is saved here plays at once, and 'Your audio' is the list as last seen online when
+ * offline (docs/offline-listening.md "Offline at once"). The account check goes on behind it, whose wait can be
+ * seconds with no network (and the browser may not know it is offline); without anything on this device the
+ * guard waits for the check as before.
+ */
+function AccountGate() {
+  const { user, loading } = useAuth();
+  const online = useOnline();
+  const storedUserId = loading && user ? readStoredSessionUserId() : null;
+  const early = storedUserId !== null && (!online || savedAudioOf(storedUserId).length > 0);
+  if (user && storedUserId && early) return <AccountContent email={user.email} storedUserId={storedUserId} />;
+  return <RequireUser>{(signedIn) => <AccountContent email={signedIn.email} />}</RequireUser>;
 }
