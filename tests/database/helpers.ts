@@ -56,6 +56,9 @@ export function contextFor(actor: Actor, users: Users): RequestContext {
           role: 'authenticated',
           aud: 'authenticated',
           email: `${actor}@example.test`,
+          // Signed in just now (password): what destructive admin actions require (docs/security.md).
+          amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+          session_id: randomUUID(),
         },
       };
   }
