@@ -113,7 +113,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     kind: 'table',
     grants: { authenticated: READ_WRITE, service_role: ['SELECT', 'DELETE'] },
     why:
-      "A listener reads and upserts their own positions, only for audio they own, and may delete them (RLS; the " +
+      'A listener reads and upserts their own positions, only for audio they own, and may delete them (RLS; the ' +
       'player, src/features/player/position-sync.ts; Download my data). No admin reads them (health data). The ' +
       'service role reads and deletes (export, deletion, support in edge functions) and never rewrites one. ' +
       'anon has nothing (docs/listening-positions.md).',
@@ -162,7 +162,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     kind: 'table',
     grants: { authenticated: READ },
     why:
-      'Programme templates and clients\' copies (docs/programmes.md). Admins read all, a client the programmes ' +
+      "Programme templates and clients' copies (docs/programmes.md). Admins read all, a client the programmes " +
       'assigned to them (RLS; features/programmes). Written only by the admin functions (admin_save_programme, ' +
       'admin_duplicate_programme, admin_assign_to_client). anon and the service role have nothing.',
   },
