@@ -5,19 +5,35 @@ import { getSupabase } from '@/lib/supabase';
 // request-site-rebuild edge function calls the host's build hook (docs/catalogue-rebuild.md). A burst of
 // edits (a price, then a title, then publishing) asks once, after the edits have paused; leaving the
 // dashboard sends a waiting request at once. When the request fails the catalogue tab says so (the change is
-// live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again.
+// live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again. The
+// function allows one rebuild per 2 minutes (docs/security.md); a request inside that window is answered 429
+// with a message saying when to ask again, which the tab shows instead.
 
 /** How long the edits must pause before the rebuild is asked for. */
 export const SITE_REBUILD_QUIET_MS = 2_000;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-let failed = false;
+/** null: no failure; 'failed': the request failed; otherwise the function's message (asked too soon). */
+type RebuildFailure = null | 'failed' | { tooSoon: string };
+let failed: RebuildFailure = null;
 const listeners = new Set<() => void>();
 
-function setFailed(next: boolean): void {
+function setFailed(next: RebuildFailure): void {
   if (failed === next) return;
   failed = next;
   for (const listener of listeners) listener();
+}
+
+/** The function's own message when it answered 429 (a rebuild under 2 minutes ago). */
+async function tooSoonMessage(error: unknown): Promise<string | null> {
+  const context = (error as { context?: unknown } | null)?.context;
+  if (!(context instanceof Response) || context.status !== 429) return null;
+  try {
+    const body = (await context.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Asks for the rebuild now; the answer sets or clears the failure the catalogue tab shows. */
@@ -25,9 +41,11 @@ export async function requestSiteRebuild(): Promise<void> {
   try {
     const client = await getSupabase();
     const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
-    setFailed(error !== null);
+    if (!error) return setFailed(null);
+    const tooSoon = await tooSoonMessage(error);
+    setFailed(tooSoon ? { tooSoon } : 'failed');
   } catch {
-    setFailed(true);
+    setFailed('failed');
   }
 }
 
@@ -51,11 +69,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the last rebuild request failed (false until one has, and on the server). */
-export function useSiteRebuildFailed(): boolean {
+/** How the last rebuild request failed (null until one has, and on the server). */
+export function useSiteRebuildFailed(): RebuildFailure {
   return useSyncExternalStore(
     subscribe,
     () => failed,
-    () => false,
+    () => null,
   );
 }
