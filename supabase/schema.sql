@@ -49,6 +49,16 @@ alter table private.assignment_purchases enable row level security;
 alter table private.assignment_purchases force row level security;
 CREATE INDEX assignment_purchases_assignment_id_idx ON private.assignment_purchases USING btree (assignment_id);
 
+create table private.checked_uploads (
+  bucket_id text not null,
+  object_name text not null,
+  duration_seconds integer not null,
+  checked_at timestamp with time zone default now() not null,
+  constraint checked_uploads_duration_seconds_check CHECK ((duration_seconds > 0)),
+  constraint checked_uploads_pkey PRIMARY KEY (bucket_id, object_name)
+);
+alter table private.checked_uploads enable row level security;
+
 create table private.site_rebuild_requests (
   id boolean default true not null,
   last_requested_at timestamp with time zone not null,
@@ -867,6 +877,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.take_checked_private_upload(p_object_path text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_seconds integer;
+begin
+  perform private.require_private_object_name(p_object_path);
+  delete from private.checked_uploads c
+  where c.bucket_id = 'private-audio' and c.object_name = p_object_path
+    and exists (select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path)
+  returning c.duration_seconds into v_seconds;
+  if v_seconds is null then
+    raise exception 'The uploaded file was not found or has not been checked' using errcode = 'P0002';
+  end if;
+  return v_seconds;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_activity_append_only()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -928,6 +959,7 @@ declare
   v_actor uuid := public.require_admin();
   v_assignment public.client_assignments;
   v_title text := btrim(coalesce(p_title, ''));
+  v_seconds integer;
   v_audio uuid;
 begin
   select * into v_assignment from public.client_assignments a where a.id = p_assignment_id;
@@ -937,14 +969,11 @@ begin
   if length(v_title) not between 1 and 200 then
     raise exception 'Give the audio a title' using errcode = '22023';
   end if;
-  perform private.require_private_object_name(p_object_path);
-  if not exists (
-    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
-  ) then
-    raise exception 'The uploaded file was not found' using errcode = 'P0002';
-  end if;
+  -- p_duration_seconds (the browser's reading) is kept in the signature for the dashboard; the length stored
+  -- is the one the server read from the stored bytes.
+  v_seconds := private.take_checked_private_upload(p_object_path);
   insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
-  values (v_assignment.user_id, v_assignment.email, v_title, p_duration_seconds, p_object_path)
+  values (v_assignment.user_id, v_assignment.email, v_title, v_seconds, p_object_path)
   returning id into v_audio;
   perform public.log_admin_activity(
     v_actor, 'private_audio.create', 'private_audio', v_audio::text, 'Private audio uploaded', null,
@@ -1032,6 +1061,7 @@ declare
   v_actor uuid := public.require_admin();
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_title text := btrim(coalesce(p_title, ''));
+  v_seconds integer;
   v_user uuid;
   v_audio uuid;
   v_id uuid;
@@ -1042,18 +1072,13 @@ begin
   if length(v_title) not between 1 and 200 then
     raise exception 'Give the audio a title' using errcode = '22023';
   end if;
-  perform private.require_private_object_name(p_object_path);
-  if not exists (
-    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
-  ) then
-    raise exception 'The uploaded file was not found' using errcode = 'P0002';
-  end if;
+  v_seconds := private.take_checked_private_upload(p_object_path);
   select u.id into v_user from auth.users u
   where lower(u.email) = v_email and u.email_confirmed_at is not null
   limit 1;
 
   insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
-  values (v_user, v_email, v_title, p_duration_seconds, p_object_path)
+  values (v_user, v_email, v_title, v_seconds, p_object_path)
   returning id into v_audio;
   insert into public.client_assignments (user_id, email, private_audio_id, note, access)
   values (v_user, v_email, v_audio, coalesce(p_note, ''), 'granted')
@@ -2969,6 +2994,25 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.record_checked_upload(p_bucket text, p_name text, p_duration_seconds integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from storage.objects o where o.bucket_id = p_bucket and o.name = p_name) then
+    raise exception 'No such object' using errcode = 'P0002';
+  end if;
+  insert into private.checked_uploads (bucket_id, object_name, duration_seconds)
+  values (p_bucket, p_name, p_duration_seconds)
+  on conflict (bucket_id, object_name) do update
+    set duration_seconds = excluded.duration_seconds, checked_at = now();
+end
+$function$;
+
+grant execute on function public.record_checked_upload(p_bucket text, p_name text, p_duration_seconds integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_scheduler_event(p_signature text, p_event text, p_invitee jsonb)
  RETURNS text

@@ -2,10 +2,12 @@
 // over 10 minutes old is refused by the SQL functions (through the REST API) and by refund-order (under Deno),
 // a refresh keeps the original sign-in time (as hosted GoTrue does), a new password sign-in lets the action
 // through; deleting an account removes its private files at once, and files left queued are removed by
-// reconcile-payments.
+// reconcile-payments; an upload is checked by its stored bytes (check-audio-upload) before it may be recorded.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages as checkMessages } from '../../supabase/functions/check-audio-upload/messages.ts';
+import { toneMp3 } from '../../supabase/local/seed/mp3';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import {
   confirmedUser,
@@ -36,12 +38,10 @@ async function paidOrderId(): Promise<string> {
   ).rows[0]!.id;
 }
 
-async function storeFile(name: string): Promise<void> {
-  const service = makeClient(stack, stack.serviceRoleKey);
-  const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
-  const { error } = await service.storage
+async function storeFile(name: string, bytes: Uint8Array = toneMp3(30), type = 'audio/mpeg'): Promise<void> {
+  const { error } = await admin.storage
     .from('private-audio')
-    .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+    .upload(name, new Blob([new Uint8Array(bytes)], { type }), { contentType: type });
   if (error) throw error;
 }
 
@@ -124,6 +124,10 @@ describe('erasure', () => {
     const client = await confirmedUser(stack, 'erased');
     const name = `${crypto.randomUUID()}.mp3`;
     await storeFile(name);
+    const checked = await admin.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect(checked.data).toEqual({ durationSeconds: 30, contentType: 'audio/mpeg' });
     const { error } = await admin.rpc('admin_assign_private_audio', {
       p_email: client.email,
       p_title: 'trauma session',
@@ -167,5 +171,72 @@ describe('erasure', () => {
     expect(await fileExists(name)).toBe(false);
     const after = await admin.rpc('admin_pending_storage_deletions');
     expect(after.data).toMatchObject({ count: 0 });
+  });
+});
+
+describe('uploads checked by content', () => {
+  it('a page with a script sent as audio/mpeg is removed by check-audio-upload and cannot be recorded', async () => {
+    const name = `${crypto.randomUUID()}.mp3`;
+    const page = new TextEncoder().encode(
+      '<!doctype html><script>alert(document.cookie)</script>'.repeat(50),
+    );
+    await storeFile(name, page);
+    const checked = await admin.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    const response = (checked.error as { context?: Response }).context!;
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: checkMessages.notAudio });
+    expect(await fileExists(name)).toBe(false);
+  });
+
+  it('an object never checked is refused by the recording function, whatever length the browser claims', async () => {
+    const name = `${crypto.randomUUID()}.mp3`;
+    await storeFile(name);
+    const { error } = await admin.rpc('admin_assign_private_audio', {
+      p_email: 'someone@example.com',
+      p_title: 'x',
+      p_duration_seconds: 60,
+      p_object_path: name,
+      p_note: '',
+    });
+    expect(error).toMatchObject({ code: 'P0002' });
+  });
+
+  it("the recorded length is the one read from the stored bytes, not the browser's", async () => {
+    const name = `${crypto.randomUUID()}.mp3`;
+    await storeFile(name, toneMp3(45));
+    await admin.functions.invoke('check-audio-upload', { body: { bucket: 'private-audio', name } });
+    const assigned = await admin.rpc('admin_assign_private_audio', {
+      p_email: 'length@example.com',
+      p_title: 'x',
+      p_duration_seconds: 99_999,
+      p_object_path: name,
+      p_note: '',
+    });
+    expect(assigned.error).toBeNull();
+    const row = await stack.db.query<{ duration_seconds: number }>(
+      'select duration_seconds from public.private_audio where object_path = $1',
+      [name],
+    );
+    expect(row.rows).toEqual([{ duration_seconds: 45 }]);
+  });
+
+  it('refuses a name the dashboard never generates, a customer, and a visitor', async () => {
+    const bad = await admin.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name: 'x.html' },
+    });
+    expect((bad.error as { context?: Response }).context?.status).toBe(400);
+    const customer = await confirmedUser(stack, 'check-customer');
+    const { client } = await signedInClient(stack, customer.email, customer.password);
+    const name = `${crypto.randomUUID()}.mp3`;
+    const refused = await client.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect((refused.error as { context?: Response }).context?.status).toBe(403);
+    const visitor = await makeClient(stack).functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect((visitor.error as { context?: Response }).context?.status).toBe(401);
   });
 });

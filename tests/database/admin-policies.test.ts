@@ -385,7 +385,11 @@ describe('grants and roles', () => {
     const secondCtx: RequestContext = {
       role: 'authenticated',
       // Signed in just now: removing a role needs a recent sign-in (docs/security.md).
-      claims: { sub: second, role: 'authenticated', amr: [{ method: 'password', timestamp: Date.now() / 1000 }] },
+      claims: {
+        sub: second,
+        role: 'authenticated',
+        amr: [{ method: 'password', timestamp: Date.now() / 1000 }],
+      },
     };
     expect(await probe(db, secondCtx, 'select public.admin_revoke_admin($1)', [users.admin])).toMatchObject({
       ok: true,

@@ -29,6 +29,11 @@ async function asAdmin<T>(sql: string, params: unknown[] = [], ctx = admin): Pro
 async function storeObject(): Promise<string> {
   const name = `${randomUUID()}.mp3`;
   await db.query(`insert into storage.objects (bucket_id, name) values ('private-audio', $1)`, [name]);
+  // What check-audio-upload records once it has read the stored bytes (docs/security.md "Uploads").
+  await db.query(
+    `insert into private.checked_uploads (bucket_id, object_name, duration_seconds) values ('private-audio', $1, 600)`,
+    [name],
+  );
   return name;
 }
 
@@ -144,6 +149,40 @@ describe('the activity log holds ids and actions, never health data', () => {
         '',
       ]),
     ).toMatchObject({ ok: false, code: '22023' });
+  });
+
+  it('an object check-audio-upload never passed cannot be recorded; the length is the checked one', async () => {
+    const unchecked = `${randomUUID()}.mp3`;
+    await db.query(`insert into storage.objects (bucket_id, name) values ('private-audio', $1)`, [unchecked]);
+    expect(
+      await probe(db, admin, 'select public.admin_assign_private_audio($1, $2, 60, $3, $4)', [
+        email,
+        'x',
+        unchecked,
+        '',
+      ]),
+    ).toMatchObject({ ok: false, code: 'P0002' });
+    const checked = await storeObject();
+    await asAdmin('select public.admin_assign_private_audio($1, $2, 99999, $3, $4) as r', [
+      email,
+      'x',
+      checked,
+      '',
+    ]);
+    const row = await db.query<{ duration_seconds: number }>(
+      'select duration_seconds from public.private_audio where object_path = $1',
+      [checked],
+    );
+    expect(row.rows).toEqual([{ duration_seconds: 600 }]);
+    // Used up: the same check does not record a second row.
+    expect(
+      await probe(db, admin, 'select public.admin_assign_private_audio($1, $2, 60, $3, $4)', [
+        email,
+        'x',
+        checked,
+        '',
+      ]),
+    ).toMatchObject({ ok: false, code: 'P0002' });
   });
 
   it('the log still refuses UPDATE and DELETE to admins and the service role', async () => {

@@ -546,6 +546,19 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { authenticated: EXECUTE },
     why: ADMIN_RPC,
   },
+  'private.checked_uploads': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Uploads check-audio-upload found to be audio (docs/security.md "Uploads"): written through ' +
+      'record_checked_upload, used up by the private audio functions (security definer); no API role touches it.',
+  },
+  'public.record_checked_upload(text,text,integer)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'check-audio-upload records a stored object it read and found to be audio, with its length.',
+  },
+  'private.take_checked_private_upload(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.claim_site_rebuild()': {
     kind: 'function',
     grants: { service_role: EXECUTE },

@@ -22,6 +22,11 @@ async function asActor<T>(actor: RequestContext, sql: string, params: unknown[] 
 async function storeObject(): Promise<string> {
   const name = `${randomUUID()}.mp3`;
   await db.query(`insert into storage.objects (bucket_id, name) values ('private-audio', $1)`, [name]);
+  // What check-audio-upload records once it has read the stored bytes (docs/security.md "Uploads").
+  await db.query(
+    `insert into private.checked_uploads (bucket_id, object_name, duration_seconds) values ('private-audio', $1, 600)`,
+    [name],
+  );
   return name;
 }
 
@@ -70,8 +75,8 @@ describe('private audio: who reads what', () => {
   for (const actor of ACTORS) {
     it(`${actor} reads ${String(rows[actor])} of private_audio and the file only as an admin`, async () => {
       const ctx = contextFor(actor, users);
-      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.private_audio')).rows[0]!
-        .n;
+      const total = (await db.query<{ n: number }>('select count(*)::int as n from public.private_audio'))
+        .rows[0]!.n;
       const read = await probe(db, ctx, 'select * from public.private_audio');
       const want = rows[actor];
       if (want === 'denied') expect(read).toMatchObject({ ok: false, code: '42501' });
@@ -156,7 +161,12 @@ describe('private audio: assigning, listening, removing', () => {
 
   it('the client saves positions of it and the practitioner sees progress; another customer cannot', async () => {
     await withRequestContext(db, listener(users.customerA), async (tx) => {
-      await tx.query(savePositionSql, [audioA, 120, randomUUID(), new Date(Date.now() - 30_000).toISOString()]);
+      await tx.query(savePositionSql, [
+        audioA,
+        120,
+        randomUUID(),
+        new Date(Date.now() - 30_000).toISOString(),
+      ]);
     });
     await withRequestContext(db, listener(users.customerA), async (tx) => {
       await tx.query(savePositionSql, [audioA, 560, randomUUID(), new Date().toISOString()]);
@@ -232,7 +242,9 @@ describe('private audio: assigning, listening, removing', () => {
     const userId = await createUser(db, email);
     const result = await assignPrivate(email, await storeObject());
     await db.query('delete from auth.users where id = $1', [userId]);
-    const left = await db.query('select 1 from public.private_audio where id = $1', [result.private_audio_id]);
+    const left = await db.query('select 1 from public.private_audio where id = $1', [
+      result.private_audio_id,
+    ]);
     expect(left.rows).toHaveLength(0);
   });
 });
