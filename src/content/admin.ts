@@ -191,7 +191,8 @@ export const catalogueText = {
   saveFailed: 'The changes could not be saved.',
   rebuildFailed:
     'The shop pages could not be sent for rebuilding. Your change is already live in the shop; search engines will see it after the next deploy of the site.',
-  rebuildLiveAlready: 'Your change is already live in the shop.',
+  rebuildTooSoon: (seconds: number) =>
+    `The shop pages were rebuilt less than 2 minutes ago, so this dashboard asks again in ${seconds} seconds (keep it open). Your change is already live in the shop.`,
   rebuildRetry: 'Ask for the rebuild again',
   rebuildRetrying: 'Asking…',
   titleRequired: 'Enter a title.',

@@ -6,7 +6,7 @@ import { requestSiteRebuild, useSiteRebuildFailed } from './site-rebuild';
 
 /**
  * Tells the admin when the prerendered shop pages could not be sent for rebuilding (or were rebuilt under 2
- * minutes ago: the function's message says when to ask again), and lets them ask again.
+ * minutes ago: the dashboard asks again by itself then), and lets them ask again.
  */
 export function SiteRebuildNotice() {
   const failed = useSiteRebuildFailed();
@@ -15,7 +15,7 @@ export function SiteRebuildNotice() {
   return (
     <div className="space-y-2">
       <Notice variant="error">
-        {failed === 'failed' ? text.rebuildFailed : `${failed.tooSoon} ${text.rebuildLiveAlready}`}
+        {failed === 'failed' ? text.rebuildFailed : text.rebuildTooSoon(failed.retryInSeconds)}
       </Notice>
       <Button size="sm" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate()}>
         {retry.isPending ? text.rebuildRetrying : text.rebuildRetry}

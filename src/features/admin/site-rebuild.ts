@@ -7,14 +7,15 @@ import { getSupabase } from '@/lib/supabase';
 // dashboard sends a waiting request at once. When the request fails the catalogue tab says so (the change is
 // live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again. The
 // function allows one rebuild per 2 minutes (docs/security.md); a request inside that window is answered 429
-// with a message saying when to ask again, which the tab shows instead.
+// with the seconds left, and the dashboard asks again by itself then (while it stays open), saying so.
 
 /** How long the edits must pause before the rebuild is asked for. */
 export const SITE_REBUILD_QUIET_MS = 2_000;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-/** null: no failure; 'failed': the request failed; otherwise the function's message (asked too soon). */
-type RebuildFailure = null | 'failed' | { tooSoon: string };
+/** null: no failure; 'failed': the request failed; otherwise asked too soon, and asked again in `seconds`. */
+type RebuildFailure = null | 'failed' | { retryInSeconds: number };
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let failed: RebuildFailure = null;
 const listeners = new Set<() => void>();
 
@@ -24,26 +25,31 @@ function setFailed(next: RebuildFailure): void {
   for (const listener of listeners) listener();
 }
 
-/** The function's own message when it answered 429 (a rebuild under 2 minutes ago). */
-async function tooSoonMessage(error: unknown): Promise<string | null> {
+/** The seconds to wait when the function answered 429 (a rebuild under 2 minutes ago), else null. */
+async function retryAfterSeconds(error: unknown): Promise<number | null> {
   const context = (error as { context?: unknown } | null)?.context;
   if (!(context instanceof Response) || context.status !== 429) return null;
   try {
-    const body = (await context.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : null;
+    const body = (await context.json()) as { retryAfterSeconds?: unknown };
+    const seconds = Number(body.retryAfterSeconds);
+    return Number.isFinite(seconds) && seconds > 0 ? Math.min(Math.ceil(seconds), 120) : 120;
   } catch {
-    return null;
+    return 120;
   }
 }
 
 /** Asks for the rebuild now; the answer sets or clears the failure the catalogue tab shows. */
 export async function requestSiteRebuild(): Promise<void> {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
   try {
     const client = await getSupabase();
     const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
     if (!error) return setFailed(null);
-    const tooSoon = await tooSoonMessage(error);
-    setFailed(tooSoon ? { tooSoon } : 'failed');
+    const seconds = await retryAfterSeconds(error);
+    if (seconds === null) return setFailed('failed');
+    setFailed({ retryInSeconds: seconds });
+    retryTimer = setTimeout(() => void requestSiteRebuild(), seconds * 1000);
   } catch {
     setFailed('failed');
   }
