@@ -862,6 +862,24 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.signed_in_recently()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select to_timestamp(max((e ->> 'timestamp')::double precision)) >= now() - interval '10 minutes'
+     from jsonb_array_elements(
+       case when jsonb_typeof(auth.jwt() -> 'amr') = 'array' then auth.jwt() -> 'amr' else '[]'::jsonb end
+     ) e
+     where jsonb_typeof(e -> 'timestamp') = 'number'),
+    false
+  )
+$function$;
+
+grant execute on function private.signed_in_recently() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.sync_customer_directory()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3494,7 +3512,7 @@ create policy "Admins delete audio" on storage.objects as permissive for delete 
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));
 
 create policy "Admins delete private client audio" on storage.objects as permissive for delete to authenticated
-  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin)));
+  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin) AND ( SELECT private.signed_in_recently() AS signed_in_recently)));
 
 create policy "Admins read all audio" on storage.objects as permissive for select to authenticated
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));

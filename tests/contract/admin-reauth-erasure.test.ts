@@ -100,6 +100,24 @@ describe('a sign-in over 10 minutes old', () => {
     expect(order.rows[0]!.status).toBe('paid');
   });
 
+  it("cannot delete a client's private file through Storage; a fresh session can", async () => {
+    const name = `${crypto.randomUUID()}.mp3`;
+    await storeFile(name);
+    const stale = await fetch(`${stack.url}/storage/v1/object/private-audio`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${await staleAdminToken(11)}`,
+        apikey: stack.anonKey,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ prefixes: [name] }),
+    });
+    expect(await stale.json()).toEqual([]);
+    expect(await fileExists(name)).toBe(true);
+    expect((await admin.storage.from('private-audio').remove([name])).error).toBeNull();
+    expect(await fileExists(name)).toBe(false);
+  });
+
   it('a refreshed token keeps the original sign-in time; a new password sign-in starts the 10 minutes again', async () => {
     const first = (await admin.auth.getSession()).data.session!;
     const signedIn = (decodeJwt(first.access_token).amr as { timestamp: number }[])[0]!.timestamp;

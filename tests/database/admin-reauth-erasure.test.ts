@@ -93,6 +93,25 @@ describe('destructive admin actions need a sign-in under 10 minutes old', () => 
     ).toMatchObject({ ok: false, code: '42501' });
   });
 
+  it("a client's private file cannot be deleted through Storage with an old sign-in", async () => {
+    const name = `${randomUUID()}.mp3`;
+    await db.query(`insert into storage.objects (bucket_id, name) values ('private-audio', $1)`, [name]);
+    const deleted = async (ctx: RequestContext) =>
+      withRequestContext(db, ctx, async (tx) => {
+        // As the Storage API does before its delete.
+        await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+        const result = await tx.query(
+          `delete from storage.objects where bucket_id = 'private-audio' and name = $1`,
+          [name],
+        );
+        await tx.rollback();
+        return result.affectedRows ?? 0;
+      });
+    expect(await deleted(adminSignedIn(11))).toBe(0);
+    expect(await deleted(adminSignedIn(null))).toBe(0);
+    expect(await deleted(adminSignedIn(1))).toBe(1);
+  });
+
   it('reading and editing (not destroying) still work with an old sign-in', async () => {
     expect(await probe(db, adminSignedIn(60), 'select public.admin_overview()')).toMatchObject({ ok: true });
   });

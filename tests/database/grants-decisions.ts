@@ -558,6 +558,13 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { service_role: EXECUTE },
     why: 'check-audio-upload records a stored object it read and found to be audio, with its length.',
   },
+  'private.signed_in_recently()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      "The private-audio delete policy's recent sign-in check: policies run as the caller, and it reads only " +
+      "the caller's own JWT.",
+  },
   'private.take_checked_private_upload(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.claim_site_rebuild()': {
     kind: 'function',
