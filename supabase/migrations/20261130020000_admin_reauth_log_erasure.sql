@@ -432,7 +432,7 @@ begin
 end
 $$;
 
--- Role changes: the account's id, never its email.
+-- Role changes: the account's id, never its email (the rest as 20261124010000_admin_packages.sql left it).
 create or replace function public.log_admin_row_change() returns trigger
 language plpgsql
 security definer
@@ -475,7 +475,9 @@ begin
 
   if tg_table_name = 'package_items' then
     v_entity_id := (v_row ->> 'package_id');
-    v_summary := (select p.title from public.packages p where p.id = (v_row ->> 'package_id')::uuid);
+    v_summary := concat_ws(' in ',
+      (select p.title from public.products p where p.id = (v_row ->> 'product_id')::uuid),
+      (select p.title from public.packages p where p.id = (v_row ->> 'package_id')::uuid));
   elsif tg_table_name = 'user_roles' then
     v_entity_id := (v_row ->> 'user_id');
     v_summary := 'Role: ' || (v_row ->> 'role');

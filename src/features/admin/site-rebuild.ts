@@ -6,8 +6,9 @@ import { getSupabase } from '@/lib/supabase';
 // edits (a price, then a title, then publishing) asks once, after the edits have paused; leaving the
 // dashboard sends a waiting request at once. When the request fails the catalogue tab says so (the change is
 // live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again. The
-// function allows one rebuild per 2 minutes (docs/security.md); a request inside that window is answered 429
-// with the seconds left, and the dashboard asks again by itself then (while it stays open), saying so.
+// function allows one rebuild per 2 minutes (docs/security.md); a request inside that window is answered with
+// the seconds left (`retryAfterSeconds`), and the dashboard asks again by itself then (while it stays open),
+// saying so.
 
 /** How long the edits must pause before the rebuild is asked for. */
 export const SITE_REBUILD_QUIET_MS = 2_000;
@@ -25,29 +26,21 @@ function setFailed(next: RebuildFailure): void {
   for (const listener of listeners) listener();
 }
 
-/** The seconds to wait when the function answered 429 (a rebuild under 2 minutes ago), else null. */
-async function retryAfterSeconds(error: unknown): Promise<number | null> {
-  const context = (error as { context?: unknown } | null)?.context;
-  if (!(context instanceof Response) || context.status !== 429) return null;
-  try {
-    const body = (await context.json()) as { retryAfterSeconds?: unknown };
-    const seconds = Number(body.retryAfterSeconds);
-    return Number.isFinite(seconds) && seconds > 0 ? Math.min(Math.ceil(seconds), 120) : 120;
-  } catch {
-    return 120;
-  }
-}
-
 /** Asks for the rebuild now; the answer sets or clears the failure the catalogue tab shows. */
 export async function requestSiteRebuild(): Promise<void> {
   if (retryTimer !== null) clearTimeout(retryTimer);
   retryTimer = null;
   try {
     const client = await getSupabase();
-    const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
-    if (!error) return setFailed(null);
-    const seconds = await retryAfterSeconds(error);
-    if (seconds === null) return setFailed('failed');
+    const { data, error } = await client.functions.invoke<{ retryAfterSeconds?: unknown }>(
+      'request-site-rebuild',
+      { body: {} },
+    );
+    if (error) return setFailed('failed');
+    const wait = Number(data?.retryAfterSeconds);
+    if (!Number.isFinite(wait) || wait <= 0) return setFailed(null);
+    // Rebuilt under 2 minutes ago: ask again when the 2 minutes are up.
+    const seconds = Math.min(Math.ceil(wait), 120);
     setFailed({ retryInSeconds: seconds });
     retryTimer = setTimeout(() => void requestSiteRebuild(), seconds * 1000);
   } catch {

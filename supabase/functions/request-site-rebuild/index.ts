@@ -7,8 +7,9 @@
 //
 // POST with an admin's JWT → 200 { requested: true } (the hook accepted), or 200 { requested: false } when no
 // hook is configured (the shop still shows the change from the database; the prerendered pages wait for
-// the next deploy). 401 signed out, 403 not an admin, 429 { error, retryAfterSeconds } (and Retry-After) when
-// a rebuild was asked for under 2 minutes ago, 502 the hook refused or could not be reached.
+// the next deploy), or 200 { requested: false, retryAfterSeconds } when a rebuild was asked for under 2 minutes
+// ago (nothing failed: the dashboard asks again then). 401 signed out, 403 not an admin, 502 the hook refused
+// or could not be reached.
 import { env, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
 import { callerUser, serviceClient } from '../_shared/supabase.ts';
@@ -33,15 +34,9 @@ async function handler(req: Request): Promise<Response> {
   if (claim.error) return errorJson(500, 'Could not ask for the rebuild. Please try again.');
   const claimed = claim.data as { allowed: boolean; retry_after_seconds?: number };
   if (!claimed.allowed) {
+    // Deferred rather than refused (so a browser logs no failed request): the caller asks again then.
     const seconds = Math.max(1, claimed.retry_after_seconds ?? 120);
-    return json(
-      429,
-      {
-        error: `The site was rebuilt under 2 minutes ago. Ask again in ${seconds} seconds.`,
-        retryAfterSeconds: seconds,
-      },
-      { 'Retry-After': String(seconds) },
-    );
+    return json(200, { requested: false, retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
   }
 
   const hook = env('SITE_REBUILD_HOOK_URL');
