@@ -40,6 +40,13 @@ create table private.account_owners (
   constraint account_owners_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+create table private.activity_log_erasures (
+  txid bigint default txid_current() not null,
+  user_id uuid not null,
+  constraint activity_log_erasures_pkey PRIMARY KEY (txid)
+);
+alter table private.activity_log_erasures enable row level security;
+
 create table private.assignment_purchases (
   purchase_id uuid not null,
   assignment_id uuid not null,
@@ -60,12 +67,42 @@ create table private.audio_link_runs (
   constraint audio_link_runs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+create table private.checked_uploads (
+  bucket_id text not null,
+  object_name text not null,
+  duration_seconds integer not null,
+  checked_at timestamp with time zone default now() not null,
+  constraint checked_uploads_duration_seconds_check CHECK ((duration_seconds > 0)),
+  constraint checked_uploads_pkey PRIMARY KEY (bucket_id, object_name)
+);
+alter table private.checked_uploads enable row level security;
+
 create table private.password_changes (
   user_id uuid not null,
   changed_at timestamp with time zone not null,
   constraint password_changes_pkey PRIMARY KEY (user_id),
   constraint password_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+
+create table private.site_rebuild_requests (
+  id boolean default true not null,
+  last_requested_at timestamp with time zone not null,
+  constraint site_rebuild_requests_id_check CHECK (id),
+  constraint site_rebuild_requests_pkey PRIMARY KEY (id)
+);
+alter table private.site_rebuild_requests enable row level security;
+
+create table private.storage_deletions (
+  id bigint generated always as identity not null,
+  bucket_id text not null,
+  object_name text not null,
+  queued_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  last_attempt_at timestamp with time zone,
+  constraint storage_deletions_bucket_id_object_name_key UNIQUE (bucket_id, object_name),
+  constraint storage_deletions_pkey PRIMARY KEY (id)
+);
+alter table private.storage_deletions enable row level security;
 
 create table public.admin_activity (
   id bigint generated always as identity not null,
@@ -572,6 +609,8 @@ grant select on public.user_roles to service_role;
 
 -- Sequences
 
+-- sequence private.storage_deletions_id_seq
+
 -- sequence public.admin_activity_id_seq
 
 -- Functions
@@ -836,6 +875,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.queue_private_audio_file()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.private_audio pa where pa.object_path = old.object_path) then
+    insert into private.storage_deletions (bucket_id, object_name)
+    values ('private-audio', old.object_path)
+    on conflict (bucket_id, object_name) do nothing;
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_password_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -846,6 +901,42 @@ begin
   insert into private.password_changes as c (user_id, changed_at) values (new.id, clock_timestamp())
   on conflict (user_id) do update set changed_at = excluded.changed_at;
   return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.require_private_object_name(p_object_path text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_object_path is null
+     or p_object_path !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(mp3|m4a)$' then
+    raise exception 'The uploaded file has an unexpected name' using errcode = '22023';
+  end if;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.require_recent_sign_in()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_amr jsonb := auth.jwt() -> 'amr';
+  v_signed_in_at double precision;
+begin
+  if jsonb_typeof(v_amr) = 'array' then
+    select max((e ->> 'timestamp')::double precision) into v_signed_in_at
+    from jsonb_array_elements(v_amr) e
+    where jsonb_typeof(e -> 'timestamp') = 'number';
+  end if;
+  if v_signed_in_at is null or to_timestamp(v_signed_in_at) < now() - interval '10 minutes' then
+    raise exception 'reauthentication_needed'
+      using errcode = 'P0001', hint = 'Sign in again with your password to do this.';
+  end if;
 end
 $function$;
 
@@ -863,6 +954,24 @@ $function$;
 
 grant execute on function private.session_is_live() to authenticated;
 
+CREATE OR REPLACE FUNCTION private.signed_in_recently()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select to_timestamp(max((e ->> 'timestamp')::double precision)) >= now() - interval '10 minutes'
+     from jsonb_array_elements(
+       case when jsonb_typeof(auth.jwt() -> 'amr') = 'array' then auth.jwt() -> 'amr' else '[]'::jsonb end
+     ) e
+     where jsonb_typeof(e -> 'timestamp') = 'number'),
+    false
+  )
+$function$;
+
+grant execute on function private.signed_in_recently() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.sync_customer_directory()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -878,12 +987,38 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.take_checked_private_upload(p_object_path text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_seconds integer;
+begin
+  perform private.require_private_object_name(p_object_path);
+  delete from private.checked_uploads c
+  where c.bucket_id = 'private-audio' and c.object_name = p_object_path
+    and exists (select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path)
+  returning c.duration_seconds into v_seconds;
+  if v_seconds is null then
+    raise exception 'The uploaded file was not found or has not been checked' using errcode = 'P0002';
+  end if;
+  return v_seconds;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_activity_append_only()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op <> 'TRUNCATE'
+     and exists (select 1 from private.activity_log_erasures e where e.txid = txid_current()) then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
   raise exception 'The activity log is append-only: % is not allowed', lower(tg_op)
     using errcode = '42501';
 end
@@ -934,6 +1069,7 @@ declare
   v_actor uuid := public.require_admin();
   v_assignment public.client_assignments;
   v_title text := btrim(coalesce(p_title, ''));
+  v_seconds integer;
   v_audio uuid;
 begin
   select * into v_assignment from public.client_assignments a where a.id = p_assignment_id;
@@ -943,18 +1079,15 @@ begin
   if length(v_title) not between 1 and 200 then
     raise exception 'Give the audio a title' using errcode = '22023';
   end if;
-  if not exists (
-    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
-  ) then
-    raise exception 'The uploaded file was not found' using errcode = 'P0002';
-  end if;
+  -- p_duration_seconds (the browser's reading) is kept in the signature for the dashboard; the length stored
+  -- is the one the server read from the stored bytes.
+  v_seconds := private.take_checked_private_upload(p_object_path);
   insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
-  values (v_assignment.user_id, v_assignment.email, v_title, p_duration_seconds, p_object_path)
+  values (v_assignment.user_id, v_assignment.email, v_title, v_seconds, p_object_path)
   returning id into v_audio;
   perform public.log_admin_activity(
-    v_actor, 'private_audio.create', 'private_audio', v_audio::text, v_title || ' for ' || v_assignment.email,
-    null, jsonb_build_object('email', v_assignment.email, 'user_id', v_assignment.user_id,
-                             'assignment_id', p_assignment_id, 'title', v_title)
+    v_actor, 'private_audio.create', 'private_audio', v_audio::text, 'Private audio uploaded', null,
+    jsonb_build_object('user_id', v_assignment.user_id, 'assignment_id', p_assignment_id)
   );
   return v_audio;
 end
@@ -1038,6 +1171,7 @@ declare
   v_actor uuid := public.require_admin();
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_title text := btrim(coalesce(p_title, ''));
+  v_seconds integer;
   v_user uuid;
   v_audio uuid;
   v_id uuid;
@@ -1048,26 +1182,21 @@ begin
   if length(v_title) not between 1 and 200 then
     raise exception 'Give the audio a title' using errcode = '22023';
   end if;
-  if not exists (
-    select 1 from storage.objects o where o.bucket_id = 'private-audio' and o.name = p_object_path
-  ) then
-    raise exception 'The uploaded file was not found' using errcode = 'P0002';
-  end if;
+  v_seconds := private.take_checked_private_upload(p_object_path);
   select u.id into v_user from auth.users u
   where lower(u.email) = v_email and u.email_confirmed_at is not null
   limit 1;
 
   insert into public.private_audio (user_id, email, title, duration_seconds, object_path)
-  values (v_user, v_email, v_title, p_duration_seconds, p_object_path)
+  values (v_user, v_email, v_title, v_seconds, p_object_path)
   returning id into v_audio;
   insert into public.client_assignments (user_id, email, private_audio_id, note, access)
   values (v_user, v_email, v_audio, coalesce(p_note, ''), 'granted')
   returning id into v_id;
 
   perform public.log_admin_activity(
-    v_actor, 'assignment.create', 'assignment', v_id::text, v_title || ' to ' || v_email, null,
-    jsonb_build_object('email', v_email, 'user_id', v_user, 'private_audio_id', v_audio, 'access', 'granted',
-                       'title', v_title, 'uploaded', true)
+    v_actor, 'assignment.create', 'assignment', v_id::text, 'Private audio assigned', null,
+    jsonb_build_object('user_id', v_user, 'private_audio_id', v_audio, 'access', 'granted', 'uploaded', true)
   );
   return jsonb_build_object('assignment_id', v_id, 'private_audio_id', v_audio, 'has_account', v_user is not null);
 end
@@ -1086,7 +1215,6 @@ declare
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_user uuid;
   v_programme uuid;
-  v_title text;
   v_id uuid;
 begin
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 320 then
@@ -1101,8 +1229,7 @@ begin
   limit 1;
 
   if p_programme_id is not null then
-    select p.title into v_title from public.programmes p where p.id = p_programme_id;
-    if v_title is null then
+    if not exists (select 1 from public.programmes p where p.id = p_programme_id) then
       raise exception 'No such programme' using errcode = 'P0002';
     end if;
     insert into public.programmes (title, introduction, sequential_unlock, is_template)
@@ -1111,11 +1238,8 @@ begin
     insert into public.programme_steps (programme_id, position, product_id, day_number, note)
     select v_programme, s.position, s.product_id, s.day_number, s.note
     from public.programme_steps s where s.programme_id = p_programme_id;
-  else
-    select pr.title into v_title from public.products pr where pr.id = p_product_id;
-    if v_title is null then
-      raise exception 'No such audio' using errcode = 'P0002';
-    end if;
+  elsif not exists (select 1 from public.products pr where pr.id = p_product_id) then
+    raise exception 'No such audio' using errcode = 'P0002';
   end if;
 
   insert into public.client_assignments (user_id, email, programme_id, product_id, note, access)
@@ -1124,9 +1248,10 @@ begin
   perform private.grant_assignment_audio(v_id);
 
   perform public.log_admin_activity(
-    v_actor, 'assignment.create', 'assignment', v_id::text, v_title || ' to ' || v_email, null,
-    jsonb_build_object('email', v_email, 'user_id', v_user, 'programme_id', v_programme,
-                       'product_id', p_product_id, 'access', p_access, 'title', v_title)
+    v_actor, 'assignment.create', 'assignment', v_id::text,
+    case when v_programme is not null then 'Programme assigned' else 'Audio assigned' end, null,
+    jsonb_build_object('user_id', v_user, 'programme_id', v_programme, 'template_id', p_programme_id,
+                       'product_id', p_product_id, 'access', p_access)
   );
   return jsonb_build_object('assignment_id', v_id, 'has_account', v_user is not null);
 end
@@ -1319,18 +1444,15 @@ begin
               (v_step ->> 'day_number')::integer, coalesce(v_step ->> 'note', ''));
     end loop;
     perform private.grant_assignment_audio(p_id);
-  else
-    select coalesce(
-      (select pr.title from public.products pr where pr.id = v_assignment.product_id),
-      (select pa.title from public.private_audio pa where pa.id = v_assignment.private_audio_id)
-    ) into v_title;
   end if;
 
+  -- Whether the note changed, never what it said.
   perform public.log_admin_activity(
-    v_actor, 'assignment.update', 'assignment', p_id::text, v_title || ' for ' || v_assignment.email,
-    jsonb_build_object('note', v_assignment.note),
-    jsonb_build_object('note', coalesce(p_note, ''), 'steps', case when v_assignment.programme_id is null
-      then null else jsonb_array_length(p_steps) end, 'sequential_unlock', p_sequential_unlock)
+    v_actor, 'assignment.update', 'assignment', p_id::text, 'Assignment edited', null,
+    jsonb_build_object('user_id', v_assignment.user_id,
+                       'note_changed', v_assignment.note is distinct from coalesce(p_note, ''),
+                       'steps', case when v_assignment.programme_id is null then null else jsonb_array_length(p_steps) end,
+                       'sequential_unlock', p_sequential_unlock)
   );
 end
 $function$;
@@ -1453,6 +1575,7 @@ declare
   v_user uuid;
 begin
   perform public.require_admin();
+  perform private.require_recent_sign_in();
   if p_email is null or btrim(p_email) = '' then
     raise exception 'Enter the email of an existing account' using errcode = '22023';
   end if;
@@ -1480,11 +1603,10 @@ AS $function$
 declare
   v_actor uuid := public.require_admin();
   v_product public.products;
-  v_email text;
   v_id uuid;
 begin
-  select u.email into v_email from auth.users u where u.id = p_user_id;
-  if v_email is null then
+  perform private.require_recent_sign_in();
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'No such customer' using errcode = 'P0002';
   end if;
   select * into v_product from public.products p where p.id = p_product_id;
@@ -1497,12 +1619,10 @@ begin
   insert into public.purchases (user_id, product_id, title, category, price)
   values (p_user_id, p_product_id, v_product.title, v_product.category, 0)
   returning id into v_id;
+  -- Ids only: what a client listens to can reveal a condition.
   perform public.log_admin_activity(
-    v_actor, 'purchase.grant', 'purchase', v_id::text,
-    v_product.title || ' to ' || v_email,
-    null,
-    jsonb_build_object('user_id', p_user_id, 'email', v_email, 'product_id', p_product_id,
-                       'title', v_product.title, 'price', 0)
+    v_actor, 'purchase.grant', 'purchase', v_id::text, 'Audio granted', null,
+    jsonb_build_object('user_id', p_user_id, 'product_id', p_product_id, 'price', 0)
   );
   return v_id;
 end
@@ -1729,6 +1849,23 @@ AS $function$
          || '-' || left(replace(gen_random_uuid()::text, '-', ''), 6)
 $function$;
 
+CREATE OR REPLACE FUNCTION public.admin_pending_storage_deletions()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform public.require_admin();
+  return (
+    select jsonb_build_object('count', count(*), 'oldest', min(d.queued_at))
+    from private.storage_deletions d
+  );
+end
+$function$;
+
+grant execute on function public.admin_pending_storage_deletions() to authenticated;
+
 CREATE OR REPLACE FUNCTION public.admin_rebuild_sales_rollups()
  RETURNS void
  LANGUAGE plpgsql
@@ -1773,21 +1910,15 @@ AS $function$
 declare
   v_actor uuid := public.require_admin();
   v_assignment public.client_assignments;
-  v_title text;
   v_taken integer := 0;
   v_private uuid[];
   v_paths text[];
 begin
+  perform private.require_recent_sign_in();
   select * into v_assignment from public.client_assignments a where a.id = p_id;
   if v_assignment.id is null then
     raise exception 'No such assignment' using errcode = 'P0002';
   end if;
-  select coalesce(p.title, pr.title, pa.title) into v_title
-  from public.client_assignments a
-  left join public.programmes p on p.id = a.programme_id
-  left join public.products pr on pr.id = a.product_id
-  left join public.private_audio pa on pa.id = a.private_audio_id
-  where a.id = p_id;
   select coalesce(array_agg(distinct x.id), '{}') into v_private from (
     select v_assignment.private_audio_id as id where v_assignment.private_audio_id is not null
     union
@@ -1818,7 +1949,8 @@ begin
   end if;
 
   delete from public.client_assignments a where a.id = p_id;
-  -- The single assignment's own private audio went by its trigger; the steps' go here.
+  -- The single assignment's own private audio went by its trigger; the steps' go here. Either way their files
+  -- are queued for removal (private.queue_private_audio_file).
   delete from public.private_audio pa
   where pa.id = any(v_private)
     and not exists (select 1 from public.client_assignments a where a.private_audio_id = pa.id)
@@ -1839,10 +1971,10 @@ begin
   end if;
 
   perform public.log_admin_activity(
-    v_actor, 'assignment.delete', 'assignment', p_id::text, v_title || ' from ' || v_assignment.email,
-    jsonb_build_object('email', v_assignment.email, 'user_id', v_assignment.user_id,
-                       'access', v_assignment.access, 'title', v_title),
-    jsonb_build_object('keep_audio', coalesce(p_keep_audio, false), 'audio_taken_back', v_taken)
+    v_actor, 'assignment.delete', 'assignment', p_id::text, 'Assignment removed',
+    jsonb_build_object('user_id', v_assignment.user_id, 'access', v_assignment.access),
+    jsonb_build_object('keep_audio', coalesce(p_keep_audio, false), 'audio_taken_back', v_taken,
+                       'files_removed', coalesce(array_length(v_paths, 1), 0))
   );
   return v_paths;
 end
@@ -1886,6 +2018,7 @@ CREATE OR REPLACE FUNCTION public.admin_revoke_admin(p_user_id uuid)
 AS $function$
 begin
   perform public.require_admin();
+  perform private.require_recent_sign_in();
   if exists (select 1 from public.user_roles r where r.user_id = p_user_id and r.role = 'admin'::public.app_role)
      and not exists (select 1 from public.user_roles r
                      where r.role = 'admin'::public.app_role and r.user_id <> p_user_id) then
@@ -2128,6 +2261,32 @@ $function$;
 
 grant execute on function public.claim_order_email(p_order_id uuid, p_kind text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_site_rebuild()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_interval constant interval := interval '2 minutes';
+  v_last timestamptz;
+begin
+  insert into private.site_rebuild_requests (id, last_requested_at) values (true, '-infinity')
+  on conflict (id) do nothing;
+  select r.last_requested_at into v_last from private.site_rebuild_requests r where r.id for update;
+  if v_last > now() - v_interval then
+    return jsonb_build_object(
+      'allowed', false,
+      'retry_after_seconds', ceil(extract(epoch from (v_last + v_interval - now())))::integer
+    );
+  end if;
+  update private.site_rebuild_requests r set last_requested_at = now() where r.id;
+  return jsonb_build_object('allowed', true);
+end
+$function$;
+
+grant execute on function public.claim_site_rebuild() to service_role;
+
 CREATE OR REPLACE FUNCTION public.close_order_dispute(p_payment_intent text, p_dispute_id text, p_outcome text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2205,6 +2364,8 @@ declare
   v_purchases integer;
   v_orders integer;
   v_roles integer;
+  v_email text;
+  v_log integer;
 begin
   if p_user_id is null then
     raise exception 'delete_account: p_user_id is required' using errcode = '22023';
@@ -2214,7 +2375,8 @@ begin
   -- first, so the second sees the first one's deletion.
   perform 1 from public.user_roles r where r.role = 'admin'::public.app_role for update;
 
-  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+  select lower(u.email) into v_email from auth.users u where u.id = p_user_id;
+  if not found then
     raise exception 'delete_account: no such account' using errcode = 'P0002';
   end if;
 
@@ -2237,12 +2399,38 @@ begin
   delete from public.user_roles r where r.user_id = p_user_id;
   get diagnostics v_roles = row_count;
 
+  -- What is still waiting for this address (assigned or uploaded under the email and not yet linked) goes too;
+  -- the rest goes with the user by cascade. Private files are queued by private_audio's trigger.
+  delete from public.client_assignments a where a.user_id is null and lower(a.email) = v_email;
+  delete from public.private_audio pa where pa.user_id is null and lower(pa.email) = v_email;
+  delete from public.appointments ap where ap.user_id is null and lower(ap.invitee_email) = v_email;
+
+  -- The log keeps what admins did, never who it was done to: the client's id and email leave every entry
+  -- (and an admin's own, as actor).
+  insert into private.activity_log_erasures (user_id) values (p_user_id);
+  update public.admin_activity a
+  set actor_id = case when a.actor_id = p_user_id then null else a.actor_id end,
+      actor_email = case when a.actor_id = p_user_id or lower(a.actor_email) = v_email then null
+                         else a.actor_email end,
+      entity_id = case when a.entity_id = p_user_id::text then null else a.entity_id end,
+      before = case when a.before is null then null else a.before - 'user_id' - 'email' end,
+      after = case when a.after is null then null else a.after - 'user_id' - 'email' end
+  where a.actor_id = p_user_id
+     or a.entity_id = p_user_id::text
+     or a.before ->> 'user_id' = p_user_id::text
+     or a.after ->> 'user_id' = p_user_id::text
+     or lower(a.before ->> 'email') = v_email
+     or lower(a.after ->> 'email') = v_email;
+  get diagnostics v_log = row_count;
+  delete from private.activity_log_erasures e where e.txid = txid_current();
+
   delete from auth.users u where u.id = p_user_id;
 
   return jsonb_build_object(
     'purchases_deleted', v_purchases,
     'orders_anonymised', v_orders,
-    'roles_deleted', v_roles
+    'roles_deleted', v_roles,
+    'log_entries_anonymised', v_log
   );
 end
 $function$;
@@ -2555,8 +2743,7 @@ begin
       (select p.title from public.packages p where p.id = (v_row ->> 'package_id')::uuid));
   elsif tg_table_name = 'user_roles' then
     v_entity_id := (v_row ->> 'user_id');
-    v_summary := (select u.email from auth.users u where u.id = (v_row ->> 'user_id')::uuid)
-      || ' (' || (v_row ->> 'role') || ')';
+    v_summary := 'Role: ' || (v_row ->> 'role');
   else
     v_entity_id := (v_row ->> 'id');
     v_summary := (v_row ->> 'title');
@@ -2993,6 +3180,25 @@ $function$;
 
 grant execute on function public.record_audio_link(p_user_id uuid, p_audio_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION public.record_checked_upload(p_bucket text, p_name text, p_duration_seconds integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from storage.objects o where o.bucket_id = p_bucket and o.name = p_name) then
+    raise exception 'No such object' using errcode = 'P0002';
+  end if;
+  insert into private.checked_uploads (bucket_id, object_name, duration_seconds)
+  values (p_bucket, p_name, p_duration_seconds)
+  on conflict (bucket_id, object_name) do update
+    set duration_seconds = excluded.duration_seconds, checked_at = now();
+end
+$function$;
+
+grant execute on function public.record_checked_upload(p_bucket text, p_name text, p_duration_seconds integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.record_scheduler_event(p_signature text, p_event text, p_invitee jsonb)
  RETURNS text
  LANGUAGE plpgsql
@@ -3186,6 +3392,56 @@ $function$;
 
 grant execute on function public.split_pence(p_total integer, p_weights numeric[]) to service_role;
 
+CREATE OR REPLACE FUNCTION public.storage_deletions_done(p_ids bigint[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done integer;
+begin
+  delete from private.storage_deletions d
+  where d.id = any(p_ids)
+    and not exists (select 1 from storage.objects o where o.bucket_id = d.bucket_id and o.name = d.object_name);
+  get diagnostics v_done = row_count;
+  return v_done;
+end
+$function$;
+
+grant execute on function public.storage_deletions_done(p_ids bigint[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.storage_deletions_due(p_limit integer DEFAULT 100)
+ RETURNS TABLE(id bigint, bucket_id text, object_name text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  insert into private.storage_deletions (bucket_id, object_name)
+  select o.bucket_id, o.name from storage.objects o
+  where o.bucket_id = 'private-audio'
+    and o.created_at < now() - interval '1 day'
+    and not exists (select 1 from public.private_audio pa where pa.object_path = o.name)
+  on conflict on constraint storage_deletions_bucket_id_object_name_key do nothing;
+
+  return query
+  update private.storage_deletions d
+  set attempts = d.attempts + 1, last_attempt_at = now()
+  where d.id in (
+    select q.id from private.storage_deletions q
+    where q.last_attempt_at is null or q.last_attempt_at < now() - interval '1 minute'
+    order by q.id
+    limit least(greatest(coalesce(p_limit, 100), 1), 1000)
+    for update skip locked
+  )
+  returning d.id, d.bucket_id, d.object_name;
+end
+$function$;
+
+grant execute on function public.storage_deletions_due(p_limit integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.unfulfilled_sessions(p_session_ids text[])
  RETURNS SETOF text
  LANGUAGE sql
@@ -3247,6 +3503,8 @@ CREATE TRIGGER packages_set_updated_at BEFORE UPDATE ON public.packages FOR EACH
 CREATE TRIGGER private_audio_forget_listening AFTER DELETE ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
 
 CREATE TRIGGER private_audio_pending_until_owned BEFORE INSERT OR UPDATE OF user_id ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.pending_until_owned();
+
+CREATE TRIGGER private_audio_queue_file AFTER DELETE ON public.private_audio FOR EACH ROW EXECUTE FUNCTION private.queue_private_audio_file();
 
 CREATE TRIGGER products_forget_listening AFTER DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION private.forget_listening_of_audio();
 
@@ -3462,7 +3720,7 @@ create policy "Admins delete audio" on storage.objects as permissive for delete 
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));
 
 create policy "Admins delete private client audio" on storage.objects as permissive for delete to authenticated
-  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin)));
+  using (((bucket_id = 'private-audio'::text) AND ( SELECT public.is_admin() AS is_admin) AND ( SELECT private.signed_in_recently() AS signed_in_recently)));
 
 create policy "Admins read all audio" on storage.objects as permissive for select to authenticated
   using (((bucket_id = 'audio'::text) AND ( SELECT private.is_admin() AS is_admin)));

@@ -191,6 +191,8 @@ export const catalogueText = {
   saveFailed: 'The changes could not be saved.',
   rebuildFailed:
     'The shop pages could not be sent for rebuilding. Your change is already live in the shop; search engines will see it after the next deploy of the site.',
+  rebuildTooSoon: (seconds: number) =>
+    `The shop pages were rebuilt less than 2 minutes ago, so this dashboard asks again in ${seconds} seconds (keep it open). Your change is already live in the shop.`,
   rebuildRetry: 'Ask for the rebuild again',
   rebuildRetrying: 'Asking…',
   titleRequired: 'Enter a title.',
@@ -325,3 +327,33 @@ export const appointmentsText = {
   cancelled: 'cancelled',
   ordersNote: 'Orders are in the Orders tab (search by email).',
 } as const;
+
+// Actions that remove or grant ask for the password again after 10 minutes (docs/security.md).
+export const reauthText = {
+  title: 'Confirm your password',
+  body: 'You signed in more than 10 minutes ago. To refund, remove or grant access, enter your password again; then the action you chose goes ahead.',
+  passwordLabel: 'Your password',
+  confirm: 'Confirm and continue',
+  confirming: 'Checking…',
+  cancel: 'Cancel',
+  passwordRequired: 'Enter your password.',
+  wrongPassword: 'That password is not right. Please try again.',
+  failed: 'Your password could not be checked. Please try again.',
+  /** The action's error when the admin closes the dialog instead. */
+  cancelled: 'Nothing was changed: your password was not confirmed.',
+};
+
+// Private files of deleted clients (or removed assignments) still waiting to be removed from storage.
+export const storageDeletionsText = {
+  heading: 'Files waiting to be removed',
+  pending: (count: number) =>
+    count === 1
+      ? '1 private audio file of a deleted client or removed assignment is still in storage. It is retried every time payments are checked.'
+      : `${count} private audio files of deleted clients or removed assignments are still in storage. They are retried every time payments are checked.`,
+  retry: 'Try removing them now',
+  retrying: 'Removing…',
+  done: 'All files waiting were removed.',
+  stillLeft: (count: number) =>
+    `${count} ${count === 1 ? 'file is' : 'files are'} still waiting; they will be tried again.`,
+  failed: 'The files could not be removed just now. Please try again later.',
+};

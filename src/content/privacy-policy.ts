@@ -55,8 +55,8 @@ export const privacyPolicy: LegalDocument = {
             'Purchases: which audio items and packages you bought, when, and the price paid.',
             'Booking details: the name, email address and any notes you give the booking calendar when you book an appointment.',
             'Appointments received from the booking calendar: when you book, reschedule or cancel, Calendly sends our website the type of appointment, its date and time, whether it is booked or cancelled, your name and email address, and its own links to reschedule or cancel it. We keep these so that you can see your appointments in My Account and the practitioner can prepare for them; they are linked to the account with the same email address (or kept for that address until you create an account), included in your data download, and deleted with your account. We do not keep the notes or answers you give Calendly.',
-            'Programmes and recordings your practitioner gives you: what was assigned to you, with its notes, and how far you have listened to each assigned recording (worked out from where your player left it). Only you and the practitioner can see them; they are included in your data download and deleted with your account. If you are sent one before you have an account, we keep it for your email address until you create one.',
-            'Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment, including the practitioner\'s private notes on your record.',
+            'Programmes and recordings your practitioner gives you: what was assigned to you, with its notes, and how far you have listened to each assigned recording (worked out from where your player left it). Only you and the practitioner can see them; they are included in your data download and deleted with your account, the recordings themselves included (their files are removed from storage at once, or retried automatically until they are). If you are sent one before you have an account, we keep it for your email address until you create one.',
+            "Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment, including the practitioner's private notes on your record.",
             'Communications: emails, messages and call notes between you and the practice.',
             'Session recordings: only if you ask for a recording and agree to it in writing.',
             'Technical data: your IP address, browser type and the pages requested, recorded in server logs to keep the site secure and working.',
@@ -85,7 +85,7 @@ export const privacyPolicy: LegalDocument = {
           type: 'ul',
           items: [
             'Your purchases are visible only to you and to the practitioner, and your treatment records only to the practitioner (you can ask for a copy at any time). The database itself enforces this, not just the web page.',
-            'Health information never appears in web addresses, analytics or server logs, and is never shared with advertisers.',
+            'Health information never appears in web addresses, analytics or server logs, and is never shared with advertisers. The record of what the practitioner changes on the website keeps only what was done, never notes, recording titles or email addresses.',
             'Your audio is delivered through private links that expire after a short time and work only for you.',
           ],
         },
@@ -173,6 +173,10 @@ export const privacyPolicy: LegalDocument = {
             ['Session recordings (only with your consent)', '1 year, or sooner if you ask'],
             ['Transaction records (purchases, payments, invoices)', 'Up to 7 years, as tax law requires'],
             ['Your account and its purchases', 'Until you delete your account'],
+            [
+              "The record of the practitioner's changes (what was done, never health details)",
+              'Kept; anything pointing to you is removed when you delete your account',
+            ],
           ],
         },
         {

@@ -67,7 +67,10 @@ beforeEach(() => {
   uploads.length = 0;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   supabase.rpc.mockReset();
-  supabase.functions.invoke.mockReset();
+  // check-audio-upload's answer for real audio (the server's reading of the stored bytes).
+  supabase.functions.invoke
+    .mockReset()
+    .mockResolvedValue({ data: { durationSeconds: 95, contentType: 'audio/mpeg' }, error: null });
   supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token' } } });
   storage.remove.mockReset().mockResolvedValue({ data: [], error: null });
   supabase.storage.from.mockReset().mockReturnValue(storage);
@@ -144,6 +147,30 @@ describe('the assign form: upload audio for this client', () => {
     const name = uploads[0]!.url.split('/').pop();
     expect(supabase.storage.from).toHaveBeenCalledWith('private-audio');
     expect(storage.remove).toHaveBeenCalledWith([name]);
+  });
+
+  it('when the server finds the stored file is not audio, says so and records nothing', async () => {
+    const notAudio =
+      'This file is not an MP3 or M4A recording (its contents were checked), so it was not kept.';
+    supabase.functions.invoke.mockResolvedValue({
+      data: null,
+      error: Object.assign(new Error('Edge Function returned a non-2xx status code'), {
+        context: new Response(JSON.stringify({ error: notAudio }), { status: 422 }),
+      }),
+    });
+    render(wrap(<AssignForm programmes={[]} audios={audios} email="client@example.com" />));
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('What to assign'), 'upload');
+    await user.upload(screen.getByLabelText('Audio file'), mp3());
+    await user.click(screen.getByRole('button', { name: 'Upload and assign' }));
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.answer(200);
+    expect(await screen.findByRole('alert')).toHaveTextContent(notAudio);
+    const name = uploads[0]!.url.split('/').pop();
+    expect(supabase.functions.invoke).toHaveBeenCalledWith('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect(supabase.rpc).not.toHaveBeenCalled();
   });
 
   it('says in clear words when the upload itself fails', async () => {

@@ -95,6 +95,10 @@ beforeEach(() => {
   uploads.length = 0;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   supabase.rpc.mockReset();
+  // check-audio-upload's answer for real audio (the server's reading of the stored bytes).
+  supabase.functions.invoke
+    .mockReset()
+    .mockResolvedValue({ data: { durationSeconds: 95, contentType: 'audio/mpeg' }, error: null });
   supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token' } } });
   storage.remove.mockReset().mockResolvedValue({ data: [], error: null });
   supabase.storage.from.mockReset().mockReturnValue(storage);

@@ -112,7 +112,13 @@ describe('delete-account', () => {
     const result = await invokeDelete(client, { user_id: b.id, userId: b.id });
     expect(result).toEqual({
       status: 200,
-      body: { deleted: true, purchases_deleted: 2, orders_anonymised: 1, roles_deleted: 1 },
+      body: {
+        deleted: true,
+        purchases_deleted: 2,
+        orders_anonymised: 1,
+        roles_deleted: 1,
+        log_entries_anonymised: 0,
+      },
     });
 
     expect(await count('auth.users where id = $1', [a.id])).toBe(0);

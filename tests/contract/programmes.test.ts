@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAccountData } from '@/features/account/account-api';
 import type { LocalStack } from '../../supabase/local/server.ts';
+import { toneMp3 } from '../../supabase/local/seed/mp3';
 import {
   confirmedUser,
   inbox,
@@ -138,7 +139,7 @@ describe('audio uploaded privately for one client, through the API (docs/program
     const stranger = await confirmedUser(stack, 'private-stranger');
     const strangerClient = (await signedInClient(stack, stranger.email, stranger.password)).client;
     const name = `${crypto.randomUUID()}.mp3`;
-    const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 9, 8, 7]);
+    const bytes = new Uint8Array(toneMp3(61));
 
     // A customer cannot upload to the bucket; an admin can.
     const refused = await owner.storage
@@ -149,6 +150,11 @@ describe('audio uploaded privately for one client, through the API (docs/program
       .from('private-audio')
       .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
     expect(uploaded.error).toBeNull();
+    // The server reads the stored bytes before the file may be recorded (docs/security.md "Uploads").
+    const checked = await admin.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect(checked.data).toEqual({ durationSeconds: 61, contentType: 'audio/mpeg' });
     const refusedAssign = await owner.rpc('admin_assign_private_audio', {
       p_email: user.email,
       p_title: 'x',
@@ -232,11 +238,15 @@ describe('audio uploaded privately for one client, through the API (docs/program
     const user = await confirmedUser(stack, 'private-step');
     const owner = (await signedInClient(stack, user.email, user.password)).client;
     const name = `${crypto.randomUUID()}.mp3`;
-    const bytes = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 9, 8, 7]);
+    const bytes = new Uint8Array(toneMp3(61));
     const uploaded = await admin.storage
       .from('private-audio')
       .upload(name, new Blob([bytes], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
     expect(uploaded.error).toBeNull();
+    const checked = await admin.functions.invoke('check-audio-upload', {
+      body: { bucket: 'private-audio', name },
+    });
+    expect(checked.error).toBeNull();
     const assignmentId = await assign(user.email);
     const refused = await owner.rpc('admin_add_private_audio', {
       p_assignment_id: assignmentId,

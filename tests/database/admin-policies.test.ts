@@ -384,7 +384,12 @@ describe('grants and roles', () => {
     await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [second]);
     const secondCtx: RequestContext = {
       role: 'authenticated',
-      claims: { sub: second, role: 'authenticated' },
+      // Signed in just now: removing a role needs a recent sign-in (docs/security.md).
+      claims: {
+        sub: second,
+        role: 'authenticated',
+        amr: [{ method: 'password', timestamp: Date.now() / 1000 }],
+      },
     };
     expect(await probe(db, secondCtx, 'select public.admin_revoke_admin($1)', [users.admin])).toMatchObject({
       ok: true,

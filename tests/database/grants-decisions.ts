@@ -552,6 +552,73 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     why: 'reconcile-payments finds which paid Checkout Sessions have an order not yet fulfilled.',
   },
   'public.admin_disputed_orders()': { kind: 'function', grants: { authenticated: EXECUTE }, why: ADMIN_RPC },
+
+  // Destructive admin actions, the log and erasure (20261130020000; docs/security.md) --------------------------
+  'private.require_recent_sign_in()': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'private.require_private_object_name(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'private.queue_private_audio_file()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.activity_log_erasures': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'The marker that lets delete_account (security definer) anonymise log rows in its own transaction.',
+  },
+  'private.storage_deletions': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Storage objects still to remove: filled by a trigger, read and cleared through the functions below; ' +
+      'no API role touches the table.',
+  },
+  'private.storage_deletions_id_seq': {
+    kind: 'sequence',
+    grants: NOTHING,
+    why: 'Identity of private.storage_deletions, used only by the trigger (definer).',
+  },
+  'private.site_rebuild_requests': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'When the site was last rebuilt: read and written only by claim_site_rebuild (security definer).',
+  },
+  'public.storage_deletions_due(integer)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'delete-account and reconcile-payments take the next files to remove (docs/security.md).',
+  },
+  'public.storage_deletions_done(bigint[])': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'delete-account and reconcile-payments clear the files they removed.',
+  },
+  'public.admin_pending_storage_deletions()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why: ADMIN_RPC,
+  },
+  'private.checked_uploads': {
+    kind: 'table',
+    grants: NOTHING,
+    why:
+      'Uploads check-audio-upload found to be audio (docs/security.md "Uploads"): written through ' +
+      'record_checked_upload, used up by the private audio functions (security definer); no API role touches it.',
+  },
+  'public.record_checked_upload(text,text,integer)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'check-audio-upload records a stored object it read and found to be audio, with its length.',
+  },
+  'private.signed_in_recently()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      "The private-audio delete policy's recent sign-in check: policies run as the caller, and it reads only " +
+      "the caller's own JWT.",
+  },
+  'private.take_checked_private_upload(text)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.claim_site_rebuild()': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'request-site-rebuild claims the one rebuild allowed per 2 minutes (docs/catalogue-rebuild.md).',
+  },
   'public.admin_rollup_slot(uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
   'public.admin_order_revenue(public.orders)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
 };

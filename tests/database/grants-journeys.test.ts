@@ -307,7 +307,12 @@ describe('a customer', () => {
       'select public.delete_account($1) as j',
       [leaving],
     );
-    expect(result!.j).toEqual({ purchases_deleted: 1, orders_anonymised: 1, roles_deleted: 0 });
+    expect(result!.j).toEqual({
+      purchases_deleted: 1,
+      orders_anonymised: 1,
+      roles_deleted: 0,
+      log_entries_anonymised: 0,
+    });
     expect(await count('select 1 from auth.users where id = $1', [leaving])).toBe(0);
   });
 });

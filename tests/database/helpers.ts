@@ -93,7 +93,11 @@ export function contextFor(actor: Actor, users: Users): RequestContext {
     case 'service':
       return { role: 'service_role', claims: { role: 'service_role', iss: 'supabase-demo' } };
     default:
-      return authenticatedContext(users[actor], { email: `${actor}@example.test` });
+      // Signed in just now (password): what destructive admin actions require (docs/security.md).
+      return authenticatedContext(users[actor], {
+        email: `${actor}@example.test`,
+        amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+      });
   }
 }
 

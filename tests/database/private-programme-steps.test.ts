@@ -40,6 +40,11 @@ function listener(userId: string): RequestContext {
 async function storeObject(): Promise<string> {
   const name = `${randomUUID()}.mp3`;
   await db.query(`insert into storage.objects (bucket_id, name) values ('private-audio', $1)`, [name]);
+  // What check-audio-upload records once it has read the stored bytes (docs/security.md "Uploads").
+  await db.query(
+    `insert into private.checked_uploads (bucket_id, object_name, duration_seconds) values ('private-audio', $1, 600)`,
+    [name],
+  );
   return name;
 }
 

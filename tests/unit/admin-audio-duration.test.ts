@@ -2,7 +2,8 @@
 // Length field it fills (length-input.ts): MP3s from the local stack's tone generator and hand-made VBR frames.
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { frameHeaderAt, readAudioDuration } from '@/features/admin/audio-duration';
+import { readAudioDuration } from '@/features/admin/audio-duration';
+import { frameHeaderAt } from '../../supabase/functions/_shared/audio-bytes.ts';
 import { formatLength, parseLength } from '@/features/admin/length-input';
 import { toneMp3 } from '../../supabase/local/seed/mp3';
 

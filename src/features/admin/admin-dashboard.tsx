@@ -10,6 +10,7 @@ import { CatalogueSection } from './catalogue-section';
 import { CustomersSection } from './customers-section';
 import { OrdersSection } from './orders-section';
 import { OverviewSection } from './overview-section';
+import { ReauthDialog } from './reauth-dialog';
 
 /**
  * The dashboard's sections as tabs: each one click (or arrow key) away. The programmes tab and the client
@@ -46,6 +47,7 @@ export function AdminDashboard({
           }))}
         />
       </Container>
+      <ReauthDialog />
     </QueryProvider>
   );
 }

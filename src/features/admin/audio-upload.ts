@@ -1,7 +1,8 @@
 import { supabaseEnv as env } from '@/config/supabase-env';
 import { AUDIO_BUCKET, audioCacheControl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
-import { AdminApiError } from './api/admin-client';
+import { blobReader, inspectAudio } from '../../../supabase/functions/_shared/audio-bytes.ts';
+import { AdminApiError, invokeFunction } from './api/admin-client';
 
 /** The bucket's limit (200 MiB, supabase/migrations/..._audio_storage.sql). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
@@ -18,8 +19,10 @@ export interface AudioFormat {
 export const AUDIO_FILE_ACCEPT = '.mp3,.m4a,audio/mpeg,audio/mp4,audio/x-m4a';
 
 /**
- * Checks a chosen file is an MP3 or an M4A by its name, its declared type and its first bytes (an ID3 tag or
- * an MPEG frame sync; an ISO 'ftyp' box), and that it fits the bucket.
+ * Checks a chosen file is an MP3 or an M4A by its name, its declared type and its bytes (an ID3 tag or MPEG
+ * frames whose length can be read; an ISO 'ftyp' box with an audio brand and a 'mvhd' length:
+ * supabase/functions/_shared/audio-bytes.ts), and that it fits the bucket. The server checks the stored
+ * object again (check-audio-upload) before it may be used.
  */
 export async function checkAudioFile(file: File): Promise<AudioFormat | AudioProblem> {
   if (file.size === 0) return 'emptyFile';
@@ -30,13 +33,16 @@ export async function checkAudioFile(file: File): Promise<AudioFormat | AudioPro
   const isId3 = head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33;
   const isFrameSync = head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0;
   const isFtyp = head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70;
-  if (name.endsWith('.mp3') && ['', 'audio/mpeg', 'audio/mp3'].includes(type) && (isId3 || isFrameSync)) {
-    return { extension: 'mp3', contentType: 'audio/mpeg' };
-  }
-  if (name.endsWith('.m4a') && ['', 'audio/mp4', 'audio/x-m4a', 'audio/m4a'].includes(type) && isFtyp) {
-    return { extension: 'm4a', contentType: 'audio/mp4' };
-  }
-  return 'badType';
+  const declared =
+    name.endsWith('.mp3') && ['', 'audio/mpeg', 'audio/mp3'].includes(type) && (isId3 || isFrameSync)
+      ? 'mp3'
+      : name.endsWith('.m4a') && ['', 'audio/mp4', 'audio/x-m4a', 'audio/m4a'].includes(type) && isFtyp
+        ? 'm4a'
+        : null;
+  if (!declared) return 'badType';
+  const audio = await inspectAudio(blobReader(file));
+  if (!audio || audio.extension !== declared) return 'badType';
+  return { extension: audio.extension, contentType: audio.contentType };
 }
 
 /**
@@ -97,6 +103,15 @@ export function putObject(
 }
 
 /**
+ * Has the server check the stored object by its bytes (check-audio-upload): one that is not audio is removed
+ * there and this throws the function's message. Answers the length the server read.
+ */
+export async function checkStoredAudio(bucket: string, name: string): Promise<number> {
+  const checked = await invokeFunction<{ durationSeconds: number }>('check-audio-upload', { bucket, name });
+  return checked.durationSeconds;
+}
+
+/**
  * Replaces a product's full track or preview: the new file is stored under a new name first, then the
  * product points at it, then the old object is removed. If any step before the switch fails, the product
  * keeps its current file (and a stored-but-unused new object is removed again).
@@ -126,6 +141,7 @@ export async function replaceProductAudio(
 
   const name = objectNameFor(kind, productId, format.extension);
   await putObject(AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
+  await checkStoredAudio(AUDIO_BUCKET, name);
 
   const updated = await client
     .from('products')

@@ -8,6 +8,7 @@ import { formatDate } from './admin-dates';
 import { QueryState } from './query-state';
 import { DataTable } from './data-table';
 import { PaymentsPanel } from './payments-panel';
+import { PendingDeletionsNotice } from './pending-deletions-notice';
 
 export function OverviewSection() {
   const query = useQuery(overviewQuery());
@@ -39,6 +40,7 @@ function OverviewContent({ overview }: { overview: Overview }) {
   ];
   return (
     <div className="space-y-8">
+      <PendingDeletionsNotice />
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl border border-border bg-card p-5 shadow-sm">

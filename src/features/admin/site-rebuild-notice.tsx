@@ -4,14 +4,19 @@ import { catalogueText as text } from '@/content/admin';
 import { Notice } from './notice';
 import { requestSiteRebuild, useSiteRebuildFailed } from './site-rebuild';
 
-/** Tells the admin when the prerendered shop pages could not be sent for rebuilding, and lets them ask again. */
+/**
+ * Tells the admin when the prerendered shop pages could not be sent for rebuilding (or were rebuilt under 2
+ * minutes ago: the dashboard asks again by itself then), and lets them ask again.
+ */
 export function SiteRebuildNotice() {
   const failed = useSiteRebuildFailed();
   const retry = useMutation({ mutationFn: requestSiteRebuild });
   if (!failed) return null;
   return (
     <div className="space-y-2">
-      <Notice variant="error">{text.rebuildFailed}</Notice>
+      <Notice variant="error">
+        {failed === 'failed' ? text.rebuildFailed : text.rebuildTooSoon(failed.retryInSeconds)}
+      </Notice>
       <Button size="sm" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate()}>
         {retry.isPending ? text.rebuildRetrying : text.rebuildRetry}
       </Button>

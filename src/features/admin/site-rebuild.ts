@@ -5,16 +5,22 @@ import { getSupabase } from '@/lib/supabase';
 // request-site-rebuild edge function calls the host's build hook (docs/catalogue-rebuild.md). A burst of
 // edits (a price, then a title, then publishing) asks once, after the edits have paused; leaving the
 // dashboard sends a waiting request at once. When the request fails the catalogue tab says so (the change is
-// live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again.
+// live in the shop already; only the prerendered copy waits for the next deploy) and offers to ask again. The
+// function allows one rebuild per 2 minutes (docs/security.md); a request inside that window is answered with
+// the seconds left (`retryAfterSeconds`), and the dashboard asks again by itself then (while it stays open),
+// saying so.
 
 /** How long the edits must pause before the rebuild is asked for. */
 export const SITE_REBUILD_QUIET_MS = 2_000;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-let failed = false;
+/** null: no failure; 'failed': the request failed; otherwise asked too soon, and asked again in `seconds`. */
+type RebuildFailure = null | 'failed' | { retryInSeconds: number };
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let failed: RebuildFailure = null;
 const listeners = new Set<() => void>();
 
-function setFailed(next: boolean): void {
+function setFailed(next: RebuildFailure): void {
   if (failed === next) return;
   failed = next;
   for (const listener of listeners) listener();
@@ -22,12 +28,23 @@ function setFailed(next: boolean): void {
 
 /** Asks for the rebuild now; the answer sets or clears the failure the catalogue tab shows. */
 export async function requestSiteRebuild(): Promise<void> {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
   try {
     const client = await getSupabase();
-    const { error } = await client.functions.invoke('request-site-rebuild', { body: {} });
-    setFailed(error !== null);
+    const { data, error } = await client.functions.invoke<{ retryAfterSeconds?: unknown }>(
+      'request-site-rebuild',
+      { body: {} },
+    );
+    if (error) return setFailed('failed');
+    const wait = Number(data?.retryAfterSeconds);
+    if (!Number.isFinite(wait) || wait <= 0) return setFailed(null);
+    // Rebuilt under 2 minutes ago: ask again when the 2 minutes are up.
+    const seconds = Math.min(Math.ceil(wait), 120);
+    setFailed({ retryInSeconds: seconds });
+    retryTimer = setTimeout(() => void requestSiteRebuild(), seconds * 1000);
   } catch {
-    setFailed(true);
+    setFailed('failed');
   }
 }
 
@@ -51,11 +68,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the last rebuild request failed (false until one has, and on the server). */
-export function useSiteRebuildFailed(): boolean {
+/** How the last rebuild request failed (null until one has, and on the server). */
+export function useSiteRebuildFailed(): RebuildFailure {
   return useSyncExternalStore(
     subscribe,
     () => failed,
-    () => false,
+    () => null,
   );
 }

@@ -1,11 +1,12 @@
 import { AdminApiError } from '@/features/admin/api/admin-client';
-import { putObject, type AudioFormat } from '@/features/admin/audio-upload';
+import { checkStoredAudio, putObject, type AudioFormat } from '@/features/admin/audio-upload';
 import { getSupabase } from '@/lib/supabase';
 
 // Audio the practitioner uploads privately for one client (docs/programmes.md "Private audio for one client"):
 // stored in its own private bucket under a random name (never the title or the client), then recorded (and
 // assigned, from the assign form; or kept for a step of the client's copy, from its editor) by an admin
-// function, logged. If recording fails, the stored file is removed again.
+// function, logged. Between the two the server checks the stored bytes (check-audio-upload: not audio is removed
+// there; the recording takes the length it read). If recording fails, the stored file is removed again.
 
 /** The bucket of audio uploaded for one client: admins write, nobody else reads (links come from audio-url). */
 const PRIVATE_AUDIO_BUCKET = 'private-audio';
@@ -50,6 +51,7 @@ async function storeThenRecord<T>(
 
   const name = `${crypto.randomUUID()}.${format.extension}`;
   await putObject(PRIVATE_AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
+  await checkStoredAudio(PRIVATE_AUDIO_BUCKET, name);
 
   const { data, error } = await record(name);
   if (error) {

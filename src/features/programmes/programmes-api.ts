@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { reauthenticating } from '@/features/admin/api/admin-client';
 import { getSupabase } from '@/lib/supabase';
 import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
 import {
@@ -290,11 +291,14 @@ export const clientOrdersQuery = (userId: string) =>
     },
   });
 
+/** An admin function; one refused for an old sign-in asks for the password and runs again (docs/security.md). */
 async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const client = await getSupabase();
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new ProgrammesApiError(error.message);
-  return data as T;
+  return reauthenticating(async () => {
+    const client = await getSupabase();
+    const { data, error } = await client.rpc(name, args);
+    if (error) throw new ProgrammesApiError(error.message);
+    return data as T;
+  });
 }
 
 // A step names its catalogue audio or its private audio (a client's copy only: docs/programmes.md).

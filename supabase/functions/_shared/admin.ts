@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { errorJson, preflight, readJsonObject, requirePost } from './http.ts';
 import { requireUser } from './auth.ts';
+import { refuseUnlessRecentSignIn } from './recent-sign-in.ts';
 import { serviceClient } from './supabase.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,10 +25,16 @@ export type AdminIdRequest =
 
 /**
  * The start of `POST { [field]: uuid }` by an admin, in this order: preflight and method, a signed-in caller
- * (401), the body (400 with `badBody`), the admin role (403). On success, the id, a service-role client and
- * the admin's user id.
+ * (401), the body (400 with `badBody`), the admin role (403), and for an action that destroys or grants
+ * (`recentSignIn`) a sign-in under 10 minutes old (403 'reauthentication_needed'). On success, the id, a
+ * service-role client and the admin's user id.
  */
-export async function adminIdRequest(req: Request, field: string, badBody: string): Promise<AdminIdRequest> {
+export async function adminIdRequest(
+  req: Request,
+  field: string,
+  badBody: string,
+  { recentSignIn = false }: { recentSignIn?: boolean } = {},
+): Promise<AdminIdRequest> {
   const early = preflight(req) ?? requirePost(req);
   if (early) return { response: early };
 
@@ -41,5 +48,7 @@ export async function adminIdRequest(req: Request, field: string, badBody: strin
   const db = serviceClient();
   const refused = await refuseUnlessAdmin(db, caller.user.id);
   if (refused) return { response: refused };
+  const stale = recentSignIn ? refuseUnlessRecentSignIn(req) : null;
+  if (stale) return { response: stale };
   return { id, db, adminId: caller.user.id };
 }

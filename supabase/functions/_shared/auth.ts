@@ -48,7 +48,7 @@ function configuredJwks(): Jwks | undefined {
 }
 
 /** The bearer token of the request, or null. */
-function bearerToken(req: Request): string | null {
+export function bearerToken(req: Request): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '');
   return match?.[1] ?? null;
 }

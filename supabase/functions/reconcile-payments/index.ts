@@ -2,14 +2,17 @@
 // not fulfilled (a webhook that never arrived and a customer who closed the tab), and fulfils them; then
 // refunds any ungranted part still owed and sends receipts still unsent. Idempotent: a second run changes
 // nothing. Called on a schedule (pg_cron + pg_net with the secret key in `apikey`: docs/money.md) or by an admin
-// from the dashboard (their JWT).
+// from the dashboard (their JWT). First, whatever the run does with Stripe, it removes the files still queued
+// for deletion (a deleted client's private audio: docs/security.md "Activity log and erasure").
 //
-// POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired }. 401 signed out, 403 not an admin.
+// POST {} → 200 { checked, fulfilled, failed, refunds, receipts, expired, files_removed, files_failed }.
+// 401 signed out, 403 not an admin.
 import { refuseUnlessAdmin } from '../_shared/admin.ts';
 import { serve } from '../_shared/env.ts';
 import { fulfil, refundUngranted } from '../_shared/fulfil.ts';
 import { errorJson, json, preflight, requirePost } from '../_shared/http.ts';
 import { sendOrderEmail } from '../_shared/order-emails.ts';
+import { removeQueuedFiles } from '../_shared/storage-deletions.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
 import { hasSecretKey, requireUser } from '../_shared/auth.ts';
 import { serviceClient } from '../_shared/supabase.ts';
@@ -54,6 +57,7 @@ serve(async (req) => {
 
   const stripe = stripeClient();
   const db = serviceClient();
+  const files = await removeQueuedFiles(db, 500);
   const since = Math.floor(Date.now() / 1000) - WINDOW_DAYS * 24 * 60 * 60;
   let sessionIds: string[];
   try {
@@ -124,5 +128,14 @@ serve(async (req) => {
     console.warn('[reconcile-payments] expiring unpaid checkouts failed:', stale.error.message);
   const expired = typeof stale.data === 'number' ? stale.data : 0;
 
-  return json(200, { checked: sessionIds.length, fulfilled, failed, refunds, receipts, expired });
+  return json(200, {
+    checked: sessionIds.length,
+    fulfilled,
+    failed,
+    refunds,
+    receipts,
+    expired,
+    files_removed: files.removed,
+    files_failed: files.failed,
+  });
 });

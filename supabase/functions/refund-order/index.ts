@@ -4,7 +4,8 @@
 // activity log records who refunded what.
 //
 // POST { orderId } with the admin's JWT → 200 { orderId, status: 'refunded', revoked, already }.
-// 401 signed out, 403 not an admin, 400 bad body, 404 no such order, 409 not a paid order, 502 Stripe failed.
+// 401 signed out, 403 not an admin or { error: 'reauthentication_needed' } when the admin signed in over 10
+// minutes ago (docs/security.md), 400 bad body, 404 no such order, 409 not a paid order, 502 Stripe failed.
 import { rpcWithRetry, TransientDatabaseError } from '../_shared/db-retry.ts';
 import { serve } from '../_shared/env.ts';
 import { sendOrderEmail } from '../_shared/order-emails.ts';
@@ -27,7 +28,9 @@ const statusWords: Record<string, string> = {
 };
 
 async function handler(req: Request): Promise<Response> {
-  const start = await adminIdRequest(req, 'orderId', 'Send { orderId } with the id of the order to refund.');
+  const start = await adminIdRequest(req, 'orderId', 'Send { orderId } with the id of the order to refund.', {
+    recentSignIn: true,
+  });
   if (start.response) return start.response;
   const { id: orderId, db, adminId } = start;
 

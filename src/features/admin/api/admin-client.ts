@@ -1,8 +1,11 @@
+import { reauthText } from '@/content/admin';
 import { getSupabase } from '@/lib/supabase';
+import { withReauthentication } from '../reauth';
 
 // What every request of the dashboard shares: admin-checked RPCs (security definer, is_admin() inside) and
 // tables under RLS, their errors as AdminApiError, and paging. Aggregates, filters and paging happen in SQL;
-// the page only shows what comes back.
+// the page only shows what comes back. An action refused for an old sign-in asks for the password and runs
+// again (../reauth.ts).
 
 export class AdminApiError extends Error {
   constructor(
@@ -23,20 +26,29 @@ export function fail(error: PostgrestLikeError): never {
   throw new AdminApiError(error.message, error.code);
 }
 
+/** Runs an admin request; one refused for an old sign-in asks for the password, then runs once more. */
+export function reauthenticating<T>(run: () => Promise<T>): Promise<T> {
+  return withReauthentication(run, () => new AdminApiError(reauthText.cancelled));
+}
+
 /** Calls an admin function (each checks is_admin() itself) and answers its result, or throws its error. */
 export async function callRpc<T>(name: string, args?: Record<string, unknown>): Promise<T> {
-  const client = await getSupabase();
-  const { data, error } = await (args ? client.rpc(name, args) : client.rpc(name));
-  if (error) fail(error);
-  return data as T;
+  return reauthenticating(async () => {
+    const client = await getSupabase();
+    const { data, error } = await (args ? client.rpc(name, args) : client.rpc(name));
+    if (error) fail(error);
+    return data as T;
+  });
 }
 
 /** Calls an edge function with a body; a failure throws the function's own message when it sent one. */
 export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const client = await getSupabase();
-  const { data, error } = await client.functions.invoke<T>(name, { body });
-  if (error) await functionFailure(error);
-  return data as T;
+  return reauthenticating(async () => {
+    const client = await getSupabase();
+    const { data, error } = await client.functions.invoke<T>(name, { body });
+    if (error) await functionFailure(error);
+    return data as T;
+  });
 }
 
 /** Throws an AdminApiError with the function's own message when it sent one. */

@@ -7,6 +7,7 @@ export const adminKeys = {
   all: queryKeyRoots.admin,
   overview: () => [...adminKeys.all, 'overview'] as const,
   disputes: () => [...adminKeys.all, 'overview', 'disputes'] as const,
+  pendingDeletions: () => [...adminKeys.all, 'overview', 'storage-deletions'] as const,
   orders: (filters: OrderFilters, pageIndex: number) =>
     [...adminKeys.all, 'orders', filters, pageIndex] as const,
   order: (id: string) => [...adminKeys.all, 'order', id] as const,

@@ -3,7 +3,8 @@ import type { OrderStatus } from '@/content/admin';
 import { callRpc, invokeFunction } from './admin-client';
 import { adminKeys, useRefreshAfterWrite } from './admin-keys';
 
-// The overview tab: the sales figures, disputed orders and the payments reconciliation.
+// The overview tab: the sales figures, disputed orders, the payments reconciliation and the private files still
+// waiting to be removed (docs/security.md "Activity log and erasure").
 
 export interface Overview {
   revenue_today_pence: number;
@@ -38,7 +39,22 @@ export interface ReconcileResult {
   failed: number;
   refunds: number;
   receipts: number;
+  /** Queued private files removed by this run, and those that failed again (they stay queued). */
+  files_removed: number;
+  files_failed: number;
 }
+
+/** Private files whose rows are gone (deleted clients, removed assignments) still in storage. */
+export interface PendingDeletions {
+  count: number;
+  oldest: string | null;
+}
+
+export const pendingDeletionsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.pendingDeletions(),
+    queryFn: () => callRpc<PendingDeletions>('admin_pending_storage_deletions'),
+  });
 
 export const overviewQuery = () =>
   queryOptions({
