@@ -1,6 +1,6 @@
 // Progress is evidence, not a claim (supabase/migrations/20261130011000_progress_is_evidence.sql,
 // docs/security.md "Programme progress"): a position counts toward a programme only as far as real time since
-// the listener's run of audio links began allows (2x speed + 10 s). Issue 34 finding 3 replayed: one
+// the listener's run of audio links began allows (2x speed + 10 s). The attack replayed: one
 // listening_positions row at 90% used to open the next step and show the practitioner "listened".
 // PGlite and PostgreSQL 17.
 import { randomUUID } from 'node:crypto';
