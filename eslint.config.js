@@ -92,4 +92,12 @@ export default tseslint.config(
     files: ['scripts/**', 'supabase/**', 'tests/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  // No import cycles (docs/architecture.md "Layout"): a cycle makes load order matter and two modules one. A type
+  // both sides need lives in a small module of its own.
+  {
+    files: ['src/**/*.{ts,tsx}', 'supabase/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true } },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
 );
