@@ -20,7 +20,9 @@ export function warningCollector(): { logger: Logger; assertNoWarnings: () => vo
   };
   const assertNoWarnings = () => {
     if (warnings.length > 0) {
-      throw new Error(`The build printed ${warnings.length} warning(s) (above); fix them: a build prints none.`);
+      throw new Error(
+        `The build printed ${warnings.length} warning(s) (above); fix them: a build prints none.`,
+      );
     }
   };
   return { logger, assertNoWarnings };

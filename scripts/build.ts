@@ -84,8 +84,9 @@ export async function runBuild(): Promise<void> {
   await rm(distDir, { recursive: true, force: true });
   await rm(ssrDir, { recursive: true, force: true });
   const { logger, assertNoWarnings } = warningCollector();
-  await build({ customLogger: logger });
+  await build({ logLevel: 'warn', customLogger: logger });
   await build({
+    logLevel: 'warn',
     customLogger: logger,
     build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, manifest: false, emptyOutDir: true },
   });
