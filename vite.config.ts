@@ -2,12 +2,15 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { beforePaintScriptsPlugin } from './scripts/before-paint-scripts.ts';
 
 const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), beforePaintScriptsPlugin(srcDir)],
+  resolve: { alias: { '@': srcDir } },
   define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   build: {
     manifest: true,

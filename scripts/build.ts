@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { buildFingerprint } from './build-config';
+import { warningCollector } from './build-logger';
 import { buildServiceWorker } from './build-service-worker';
 import { loadCatalogueSnapshot } from './catalogue-snapshot';
 import { prerender } from './prerender';
@@ -82,11 +83,14 @@ export async function runBuild(): Promise<void> {
   const started = Date.now();
   await rm(distDir, { recursive: true, force: true });
   await rm(ssrDir, { recursive: true, force: true });
-  await build({ logLevel: 'warn' });
+  const { logger, assertNoWarnings } = warningCollector();
+  await build({ logLevel: 'warn', customLogger: logger });
   await build({
     logLevel: 'warn',
+    customLogger: logger,
     build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, manifest: false, emptyOutDir: true },
   });
+  assertNoWarnings();
 
   const template = await readFile(join(distDir, 'index.html'), 'utf8');
   // Kept beside the SSR bundle (never deployed): the catalogue pages' rebuild renders into it again, after

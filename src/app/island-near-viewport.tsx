@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { IslandName } from '@/components/island/island-attributes';
-import { IslandMount } from './adopted-page';
+import { IslandMount } from './island-mount';
 import { islandModules, type IslandModule } from './islands';
 
 // Loaded only for a page with such an island (src/app/adopted-page.tsx), so no other page's first load carries it.

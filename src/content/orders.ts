@@ -72,7 +72,7 @@ export const checkoutText = {
   genericError: 'We could not start the payment. Please try again in a moment.',
 } as const;
 
-/** Spec §8, verbatim. */
+/** docs/product-rules.md §8, verbatim. */
 export const paymentMessages = {
   successTitle: 'Payment Successful!',
   successWithTitle: (title: string) => `"${title}" has been added to your account.`,

@@ -1,4 +1,5 @@
-// Without React: index.html inlines `earlyInputScript` and the build scripts read these names.
+// Without React: the build inlines `earlyInputScript` into index.html (scripts/before-paint-scripts.ts) and the
+// build scripts read these names.
 //
 // A prerendered page is on screen well before its code runs (on a slow phone, seconds). Links, <details> and
 // text fields work without code; a button does not. This inline script, in <head> before anything is painted,

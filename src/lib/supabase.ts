@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { supabaseEnv as env } from '@/config/supabase-env';
 import { fullNameOf } from './full-name';
 
 /**
@@ -18,8 +19,8 @@ const listeners = new Set<ClientListener>();
  * it stays out of the marketing pages' first JavaScript (docs/architecture.md "Budgets").
  */
 export function getSupabase(): Promise<SupabaseClient> {
-  clientPromise ??= Promise.all([import('@supabase/supabase-js'), import('@/config/supabase-env')]).then(
-    ([{ createClient }, { supabaseEnv: env }]) => {
+  clientPromise ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
       const client = createClient(env.supabaseUrl, env.supabaseKey, {
         auth: {
           storageKey: AUTH_STORAGE_KEY,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BANNER_ALLOWED_ATTRIBUTE,
@@ -8,7 +7,8 @@ import {
 import { CONSENT_KEY, readStoredConsent, writeConsent } from '@/features/consent/consent-storage';
 import { earlyInputScript } from '@/lib/early-input-script';
 
-// The before-paint consent script must agree with readStoredConsent on whether a choice is stored.
+// The before-paint consent script (inlined into index.html by the build, tests/unit/before-paint-scripts.test.ts)
+// must agree with readStoredConsent on whether a choice is stored.
 
 const root = document.documentElement;
 
@@ -40,15 +40,6 @@ afterEach(() => {
 });
 
 describe('the before-paint consent script', () => {
-  it('is an inline script in index.html, in <head>, after the settings and early-input scripts', () => {
-    const html = readFileSync('index.html', 'utf8');
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<script>${consentScript}</script>`);
-    expect(head).toContain(`<script>${earlyInputScript}</script>`);
-    expect(head.indexOf(consentScript)).toBeGreaterThan(head.indexOf('accessibility-settings'));
-    expect(head.indexOf(consentScript)).toBeGreaterThan(head.indexOf(earlyInputScript));
-  });
-
   for (const flag of [null, 'true', 'false', 'TRUE', '', '{"x":1}']) {
     it(`allows the banner exactly when nothing is stored (cookie-consent ${JSON.stringify(flag)})`, () => {
       if (flag !== null) localStorage.setItem(CONSENT_KEY, flag);

@@ -20,7 +20,7 @@ const scannedRootFiles = [
 
 /** Citations of documents kept outside the repository (the product team's shared folder). */
 const outsideCitations: readonly { name: string; pattern: RegExp }[] = [
-  { name: 'a section of the outside spec', pattern: /spec §/ },
+  { name: 'a section of the outside spec', pattern: /spec §/i },
   { name: 'the outside product decisions', pattern: /PRODUCT\.md/ },
   { name: 'the outside architecture', pattern: /ARCHITECTURE\.md/ },
   { name: 'a numbered finding of an outside review', pattern: /\bfinding \d+/i },
@@ -99,7 +99,7 @@ describe('the repository stands alone', () => {
 
   it('recognises each kind of outside citation and a missing docs/ path', () => {
     const samples = [
-      '(spec §2)',
+      '(Spec §2)',
       'PRODUCT.md "Prices"',
       'ARCHITECTURE.md',
       '(finding 3)',

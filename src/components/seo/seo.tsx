@@ -1,9 +1,9 @@
 import { absoluteUrl, site } from '@/config/site';
 import { jsonForScript } from '@/lib/json-in-script';
-import { webPage } from './structured-data';
+import { webPage, type JsonLd } from './structured-data';
 import { PAGE_HEAD_ATTRIBUTE } from './page-head';
 
-export type JsonLd = Record<string, unknown>;
+export type { JsonLd };
 
 export interface SeoProps {
   title: string;

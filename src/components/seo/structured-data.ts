@@ -1,7 +1,9 @@
 import { absoluteUrl, site } from '@/config/site';
-import type { JsonLd } from './seo';
 
 // Builders for the schema.org objects pages state, so every page describes the practice the same way.
+
+/** One schema.org object, as a page's JSON-LD script states it. */
+export type JsonLd = Record<string, unknown>;
 
 export function practiceOrganization(): JsonLd {
   return {

@@ -1,8 +1,8 @@
-// The inline script in index.html's <head> (where `<!--app-settings-->` was): it puts the stored accessibility
+// The inline script in index.html's <head> (at `<!--before-paint:settings-->`): it puts the stored accessibility
 // settings on <html> before the first paint, so a reload never flashes the default palette or text size. It is
 // a classic inline script (its hash goes into the CSP at build time) and mirrors parseSettings/applySettings of
 // accessibility-settings.ts: each valid stored field wins, anything unreadable means the default, and it never
-// throws. index.html must contain exactly this text; tests/unit/accessibility-settings-script.test.ts checks it.
+// throws. The build inlines this text into index.html (scripts/before-paint-scripts.ts).
 export const settingsScript =
   '(function(){var d=document.documentElement,s={},m=false;' +
   'try{m=matchMedia("(prefers-reduced-motion: reduce)").matches}catch(e){}' +

@@ -5,7 +5,6 @@ import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { fullNameOf } from '@/lib/full-name';
 import { getSupabase } from '@/lib/supabase';
 import { fetchAppointments, type AccountAppointment } from './appointments-api';
-import { buildAccountExport, exportFileName, type BrowserSettings } from './account-export';
 import { audioFileName } from './file-names';
 import { saveBlob } from './save-file';
 import { queryKeyRoots } from '@/lib/query-client';
@@ -374,30 +373,6 @@ export function useDeleteAccount(onDeleted: () => void | Promise<void>) {
       await onDeleted();
       queryClient.removeQueries({ queryKey: queryKeyRoots.account });
     },
-  });
-}
-
-interface AccountDataDownload {
-  /** This browser's settings, read at export time. */
-  browser: BrowserSettings;
-  fileName: (date: string) => string;
-}
-
-/** Collects the account's data and saves it as a JSON file. */
-async function downloadAccountData({ browser, fileName }: AccountDataDownload): Promise<void> {
-  const server = await fetchAccountData(await getSupabase());
-  const now = new Date();
-  const document_ = buildAccountExport(server, browser, now);
-  const blob = new Blob([`${JSON.stringify(document_, null, 2)}\n`], { type: 'application/json' });
-  saveBlob(blob, exportFileName(now, fileName));
-}
-
-/** 'Download my data': a read saved as a file, so it refreshes nothing; a failure is logged without its data. */
-export function useDownloadAccountData() {
-  return useMutation({
-    mutationFn: downloadAccountData,
-    onError: (error: unknown) =>
-      console.warn('Data export failed:', error instanceof Error ? error.message : String(error)),
   });
 }
 

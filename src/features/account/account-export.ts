@@ -1,5 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { fetchAccountData, type ServerAccountData } from './account-api';
 import { isoDay } from './file-names';
-import type { ServerAccountData } from './account-api';
+import { saveBlob } from './save-file';
 
 /** The settings this browser stores for the visitor, gathered by the page (cookie and accessibility choices). */
 export type BrowserSettings = Record<string, unknown>;
@@ -32,4 +35,28 @@ export function buildAccountExport(
 /** The export's file name: a date only, never a title or an email (docs/product-rules.md D26 "Health data"). */
 export function exportFileName(now: Date, name: (date: string) => string): string {
   return name(isoDay(now));
+}
+
+interface AccountDataDownload {
+  /** This browser's settings, read at export time. */
+  browser: BrowserSettings;
+  fileName: (date: string) => string;
+}
+
+/** Collects the account's data and saves it as a JSON file. */
+async function downloadAccountData({ browser, fileName }: AccountDataDownload): Promise<void> {
+  const server = await fetchAccountData(await getSupabase());
+  const now = new Date();
+  const document_ = buildAccountExport(server, browser, now);
+  const blob = new Blob([`${JSON.stringify(document_, null, 2)}\n`], { type: 'application/json' });
+  saveBlob(blob, exportFileName(now, fileName));
+}
+
+/** 'Download my data': a read saved as a file, so it refreshes nothing; a failure is logged without its data. */
+export function useDownloadAccountData() {
+  return useMutation({
+    mutationFn: downloadAccountData,
+    onError: (error: unknown) =>
+      console.warn('Data export failed:', error instanceof Error ? error.message : String(error)),
+  });
 }

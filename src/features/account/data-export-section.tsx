@@ -1,8 +1,7 @@
 import { FileDown, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
-import { useDownloadAccountData } from './account-api';
-import type { BrowserSettings } from './account-export';
+import { useDownloadAccountData, type BrowserSettings } from './account-export';
 import { AccountSection } from './account-section';
 
 const text = accountText.data;

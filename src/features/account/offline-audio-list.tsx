@@ -6,7 +6,7 @@ import type { KnownOwnedAudio } from '@/features/offline/known-owned-audio';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 import { useSavedAudio } from '@/features/offline/use-saved-audio';
 import { OwnedAudioSummary } from './owned-audio-summary';
-import type { ListenableAudio } from './your-audio-section';
+import type { ListenableAudio } from './owned-audio';
 
 const text = accountText.audio;
 

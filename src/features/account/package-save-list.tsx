@@ -2,7 +2,7 @@ import { offlineText } from '@/content/offline';
 import { SavePackageButton } from '@/features/offline/save-package-button';
 import { useOfflineSupport } from '@/features/offline/use-offline-support';
 import type { PaidAs } from './paid-as';
-import type { PlayableAudio } from './your-audio-section';
+import type { PlayableAudio } from './owned-audio';
 
 interface PackageSaveListProps {
   audios: readonly PlayableAudio[];

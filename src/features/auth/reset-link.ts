@@ -37,7 +37,7 @@ export function isRecoveryLink(params: ResetLinkParams): boolean {
 
 export type ResetLinkCheck = { kind: 'invalid'; message: string } | { kind: 'verify'; tokenHash: string };
 
-/** Spec §4 "Update password", link validation order, steps 1 to 4 (the checks that need no server). */
+/** docs/product-rules.md §4 "Update password", link validation order, steps 1 to 4 (the checks that need no server). */
 export function checkResetLink(params: ResetLinkParams): ResetLinkCheck {
   // (1) An error in the link stops everything.
   // The text after the prefix is chosen by the error code: a link's own description is never shown (anyone can

@@ -13,7 +13,7 @@ import { CONSENT_CHANGED_EVENT, CONSENT_KEY, PREFERENCES_KEY } from './consent-s
 //   'Close' closes it for this page view (BANNER_CLOSED_ATTRIBUTE). The app reads both when it starts.
 // - The banner's height is kept in --cookie-banner-height from before the first paint (a ResizeObserver
 //   reports between layout and paint), so the page's scroll padding keeps focus clear of it (WCAG 2.2 2.4.11).
-// index.html must contain exactly this text; tests/unit/consent-script.test.ts checks it.
+// The build inlines this text into index.html (scripts/before-paint-scripts.ts).
 export const BANNER_ALLOWED_ATTRIBUTE = 'data-cookie-banner';
 /** Set when the visitor closed the banner before its code had arrived. */
 export const BANNER_CLOSED_ATTRIBUTE = 'data-cookie-banner-closed';

@@ -16,7 +16,7 @@ export const PlayerContext = createContext<PlayerHandle | null>(null);
 
 export function usePlayerHandle(): PlayerHandle {
   const handle = useContext(PlayerContext);
-  // Spec §8: using the player outside its provider is a programming error.
+  // docs/product-rules.md §8: using the player outside its provider is a programming error.
   if (!handle) throw new Error('usePlayer must be used within a PlayerProvider');
   return handle;
 }

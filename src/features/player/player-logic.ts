@@ -2,11 +2,11 @@
 import { currentTrack, isPlayerVisible } from './player-current-track';
 import type { PlayerState, Track } from './player-types';
 
-/** Spec §9: previous restarts the track when more than this many seconds have played. */
+/** docs/product-rules.md §9: previous restarts the track when more than this many seconds have played. */
 export const RESTART_THRESHOLD_SECONDS = 3;
-/** Spec §9: Left/Right arrows seek by this many seconds. */
+/** docs/product-rules.md §9: Left/Right arrows seek by this many seconds. */
 export const SEEK_STEP_SECONDS = 10;
-/** Spec §9: Up/Down arrows change the volume by this much (10 percent). */
+/** docs/product-rules.md §9: Up/Down arrows change the volume by this much (10 percent). */
 export const VOLUME_STEP = 0.1;
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5] as const;
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;

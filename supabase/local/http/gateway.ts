@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, verifyJwt, type JwtClaims } from '../auth/jwt.ts';
+import type { ApiRole } from './api-role.ts';
 import { header } from './util.ts';
 import type { StackContext } from '../stack-context.ts';
 
-/** The Postgres roles a token may name. Anything else is refused, whatever the signature. */
-export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 const API_ROLES = new Set<string>(['anon', 'authenticated', 'service_role']);
 
 export type Caller = { role: ApiRole; claims: JwtClaims; token: string };

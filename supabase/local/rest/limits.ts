@@ -1,5 +1,5 @@
 import type { Database } from '../db/engine.ts';
-import type { ApiRole } from '../http/gateway.ts';
+import type { ApiRole } from '../http/api-role.ts';
 
 /**
  * Bounds on the work one REST request may cause. PGlite runs Postgres single-threaded inside this process

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeyRoots } from '@/lib/query-client';
 import { scheduleSiteRebuild } from '../site-rebuild';
-import type { OrderFilters } from './orders';
+import type { OrderFilters } from './order-filters';
 
 export const adminKeys = {
   all: queryKeyRoots.admin,

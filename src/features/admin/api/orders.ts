@@ -2,15 +2,11 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
 import { callRpc, invokeFunction, page, PAGE_SIZE, type PageOf } from './admin-client';
 import { adminKeys, useRefreshAfterWrite } from './admin-keys';
+import type { OrderFilters } from './order-filters';
+
+export type { OrderFilters };
 
 // The orders tab: the filtered, paged list, one order's detail, the CSV export and refunds.
-
-export interface OrderFilters {
-  search: string;
-  status: OrderStatus | '';
-  from: string;
-  to: string;
-}
 
 export const emptyOrderFilters: OrderFilters = { search: '', status: '', from: '', to: '' };
 
