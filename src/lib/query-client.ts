@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 
 /**
  * The first part of every query key, by the area that owns the data. A write in one area refreshes another's
@@ -35,4 +36,18 @@ export function appQueryClient(): QueryClient {
 export function resetAppQueryClient(): void {
   browserClient?.clear();
   browserClient = undefined;
+}
+
+/**
+ * Holds every query back (TanStack's own offline pause) until `ready`: My Account drawn from the device before
+ * the account check (docs/offline-listening.md "Offline at once") asks nothing in the account's name until its
+ * session is confirmed, so a session the server has ended sends no request that would only be refused. A layout
+ * effect, so the hold is in place before any query below subscribes (which happens in passive effects).
+ */
+export function useQueriesHeldUntil(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready) return;
+    onlineManager.setOnline(false);
+    return () => onlineManager.setOnline(navigator.onLine);
+  }, [ready]);
 }

@@ -55,6 +55,17 @@ export function onSupabaseLoaded(listener: ClientListener): () => void {
   };
 }
 
+/**
+ * The client once a signed-in session is confirmed (refreshed first if its token had run out), or null when there
+ * is none. Reads in an account's name ask this first: a page drawn from the device before the account check
+ * (My Account offline at once) sends nothing for a session the server has ended, which would only be refused.
+ */
+export async function getSignedInSupabase(): Promise<SupabaseClient | null> {
+  const client = await getSupabase();
+  const { data } = await client.auth.getSession();
+  return data.session ? client : null;
+}
+
 /** The user of the session supabase-js stored, read without loading supabase-js; null when none or unreadable. */
 function readStoredSessionUser(): Record<string, unknown> | null {
   try {

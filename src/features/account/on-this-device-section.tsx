@@ -2,7 +2,7 @@ import { CloudDownload, HardDrive, LoaderCircle, Play } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
-import { getSupabase } from '@/lib/supabase';
+import { getSignedInSupabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { keepKnownOwned } from '@/features/offline/known-owned-audio';
 import { fetchOwnedProductIds } from '@/features/offline/owned-products';
@@ -36,7 +36,9 @@ function useRemoveUnowned(userId: string) {
     let cancelled = false;
     const check = async () => {
       if (!navigator.onLine) return;
-      const owned = await fetchOwnedProductIds(await getSupabase(), userId);
+      const client = await getSignedInSupabase();
+      if (!client) return;
+      const owned = await fetchOwnedProductIds(client, userId);
       if (!owned || cancelled) return;
       keepKnownOwned(userId, owned);
       const removed = await keepOnlyOwned(userId, owned);

@@ -1,6 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { accountDataInStorage, followDeviceAccount } from '@/lib/account-device-data';
-import { getSupabase, onSupabaseLoaded, readStoredSessionEmail } from '@/lib/supabase';
+import { getSignedInSupabase, getSupabase, onSupabaseLoaded, readStoredSessionEmail } from '@/lib/supabase';
 import type { AuthState } from './auth-types';
 
 /** What the prerender and the hydration render: signed out, not yet known. */
@@ -103,7 +103,8 @@ export function createAuthStore(): AuthStore {
     async refreshPurchases() {
       const userId = currentUserId;
       if (!userId) return;
-      const [client, api] = await Promise.all([getSupabase(), loadApi()]);
+      const [client, api] = await Promise.all([getSignedInSupabase(), loadApi()]);
+      if (!client) return;
       const purchases = await api.fetchPurchases(client, userId);
       if (purchases && currentUserId === userId) update({ purchases });
     },

@@ -98,6 +98,9 @@ export function restTransport(project: RestProject = appProject): PositionTransp
   return {
     async read() {
       const client = await project.client();
+      // Nothing is asked in the name of a session the server has ended (a page drawn from the device before
+      // the account check, src/lib/supabase.ts getSignedInSupabase): a refusal, not a network failure.
+      if (!(await client.auth.getSession()).data.session) throw new Error('Signed out');
       const { data, error } = await client
         .from('listening_positions')
         .select('product_id, position_seconds, rate, device_id, device_kind, played_at');

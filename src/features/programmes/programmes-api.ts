@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { reauthenticating } from '@/features/admin/api/admin-client';
-import { getSupabase } from '@/lib/supabase';
+import { getSignedInSupabase, getSupabase } from '@/lib/supabase';
 import type { Assignment, ListeningProgress, ProgrammeStep } from './programme-steps';
 import {
   removePrivateAudioFile,
@@ -13,6 +13,9 @@ import {
 // Every read and write of programmes (docs/programmes.md). Reads are tables under RLS (a client their own, an
 // admin all); writes are the admin functions (security definer, admin-checked, logged), the private note
 // (admins only under RLS) and notify-assignment (the client's email).
+
+/** A read asked for after the account's session ended (getSignedInSupabase): nothing was sent. */
+const SIGNED_OUT = 'Signed out';
 
 export class ProgrammesApiError extends Error {
   constructor(message: string) {
@@ -261,7 +264,8 @@ export const heldBackAudioQuery = (userId: string) =>
     // Asked again on every visit to My Account: a step opens with time and with listening.
     staleTime: 0,
     queryFn: async (): Promise<ReadonlySet<string>> => {
-      const client = await getSupabase();
+      const client = await getSignedInSupabase();
+      if (!client) throw new ProgrammesApiError(SIGNED_OUT);
       const { data, error } = await client.rpc('my_locked_audio');
       if (error) throw new ProgrammesApiError(error.message);
       return new Set(data as string[]);

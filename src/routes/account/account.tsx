@@ -15,6 +15,7 @@ import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
+import { useQueriesHeldUntil } from '@/lib/query-client';
 import { readStoredSessionUserId } from '@/lib/supabase';
 import { useOnline } from '@/features/offline/use-offline-owned-audio';
 import { ContinueListening, useContinueTrack } from '@/features/player/continue-listening';
@@ -39,6 +40,7 @@ function readBrowserSettings(): BrowserSettings {
 function AccountContent({ email, storedUserId }: { email: string; storedUserId?: string }) {
   const { session, purchases, refreshPurchases, signOut, loading } = useAuth();
   const userId = session?.user.id ?? storedUserId;
+  useQueriesHeldUntil(session !== null);
 
   // Fresh purchases on every visit (a failure is only logged and the list stays as it was, docs/product-rules.md §8).
   useEffect(() => {
