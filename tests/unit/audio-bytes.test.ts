@@ -1,6 +1,6 @@
 // An upload is audio by its bytes (supabase/functions/_shared/audio-bytes.ts, run by the dashboard before an
 // upload and by check-audio-upload on the stored object; docs/security.md "Uploads"): MP3 frames or an M4A
-// with an audio brand, with a length read from them. What finding 10 of issue 34 sent as audio/* (a page with a
+// with an audio brand, with a length read from them. What the attack sent as audio/* (a page with a
 // script, an SVG, an ID3 tag in front of a page) is refused.
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
