@@ -324,4 +324,9 @@ export const appointmentsText = {
   appointmentsHeading: 'Appointments',
   cancelled: 'cancelled',
   ordersNote: 'Orders are in the Orders tab (search by email).',
+  intake: 'Health form',
+  intakeStates: { in: 'In', missing: 'Not in yet', 'no-account': 'No account yet' },
+  withoutIntake: 'Upcoming appointments without a health form',
+  withoutIntakeCaption: 'Upcoming appointments whose client has not sent the health form, soonest first',
+  allIntakesIn: 'Every upcoming appointment has its health form.',
 } as const;

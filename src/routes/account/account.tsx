@@ -13,6 +13,7 @@ import type { Purchase } from '@/features/auth/auth-types';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
+import { IntakeSection } from '@/features/intake/intake-section';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
@@ -96,12 +97,16 @@ function AccountBody({
       audiosLoading={open.loading}
       player={playerActions}
       practitioner={
-        <FromPractitionerSection
-          userId={userId}
-          owned={purchases}
-          player={playerActions}
-          download={(item) => downloadOwnedAudio(item.productId, item.title)}
-        />
+        <>
+          <FromPractitionerSection
+            userId={userId}
+            owned={purchases}
+            player={playerActions}
+            download={(item) => downloadOwnedAudio(item.productId, item.title)}
+          />
+          {/* The health form (src/features/intake), its own section. */}
+          <IntakeSection userId={userId} />
+        </>
       }
       nameForm={nameForm}
       passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}
