@@ -210,6 +210,7 @@ create table public.client_settings (
   user_id uuid not null,
   time_zone text default 'Europe/London'::text not null,
   updated_at timestamp with time zone default now() not null,
+  step_reminders boolean default false not null,
   constraint client_settings_pkey PRIMARY KEY (user_id),
   constraint client_settings_time_zone_check CHECK (((length(time_zone) <= 64) AND (time_zone ~ '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$'::text))),
   constraint client_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
@@ -2377,6 +2378,27 @@ $function$;
 
 grant execute on function public.due_appointment_reminders(p_now timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION public.due_step_reminders(p_now timestamp with time zone)
+ RETURNS TABLE(event_key text, user_id uuid, email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.event_key, a.user_id, u.email
+  from public.client_assignments a
+  join public.client_settings s on s.user_id = a.user_id and s.step_reminders
+  join auth.users u on u.id = a.user_id and u.email is not null
+  join public.programme_steps st on st.programme_id = a.programme_id and st.day_number > 1
+  cross join lateral (select 'step-opens:' || a.id::text || ':' || st.id::text as event_key) k
+  where a.user_id is not null
+    and public.london_day(a.assigned_at) + (st.day_number - 1) = public.london_day(p_now)
+    and extract(hour from (p_now at time zone 'Europe/London')) >= 8
+    and not exists (select 1 from private.sent_reminders r where r.event_key = k.event_key)
+  order by a.assigned_at, st.position
+$function$;
+
+grant execute on function public.due_step_reminders(p_now timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION public.expire_stale_checkouts(p_older_than interval DEFAULT '25:00:00'::interval)
  RETURNS integer
  LANGUAGE plpgsql
@@ -3324,6 +3346,17 @@ AS $function$
 $function$;
 
 grant execute on function public.split_pence(p_total integer, p_weights numeric[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.stop_step_reminders(p_user_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.client_settings s set step_reminders = false where s.user_id = p_user_id
+$function$;
+
+grant execute on function public.stop_step_reminders(p_user_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.unfulfilled_sessions(p_session_ids text[])
  RETURNS SETOF text

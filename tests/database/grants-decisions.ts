@@ -226,7 +226,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     kind: 'table',
     grants: { authenticated: ['SELECT', 'INSERT', 'UPDATE'], service_role: READ },
     why:
-      "A client's time zone for reminders: their own to read and write (RLS). send-reminders reads it through " +
+      "A client's time zone and step-reminder switch: their own to read and write (RLS). send-reminders reads it through " +
       'due_appointment_reminders (security definer); the service role may read it for support.',
   },
   'private.sent_reminders': {
@@ -485,6 +485,16 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     kind: 'function',
     grants: { service_role: EXECUTE },
     why: 'send-reminders selects the reminders due at the time it passes (supabase/functions/send-reminders).',
+  },
+  'public.due_step_reminders(timestamp with time zone)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'send-reminders selects the programme step reminders due at the time it passes.',
+  },
+  'public.stop_step_reminders(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'unsubscribe-reminders switches them off for the user its verified token names.',
   },
   'public.claim_reminder(text)': {
     kind: 'function',
