@@ -26,20 +26,20 @@ export function usableTimeZone(zone: string | null | undefined): string {
 /** e.g. "Tuesday 7 January 2031 at 10:00 (GMT)" in the given zone. */
 export function localTime(startsAt: Date, zone: string): string {
   const timeZone = usableTimeZone(zone);
-  const day = new Intl.DateTimeFormat('en-GB', {
+  // Built from parts: ICU versions differ on the comma after the weekday.
+  const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  }).format(startsAt);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZoneName: 'short',
   }).formatToParts(startsAt);
-  const part = (type: string) => time.find((p) => p.type === type)?.value ?? '';
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
   return `${day} at ${part('hour')}:${part('minute')} (${part('timeZoneName')})`;
 }
 
@@ -81,4 +81,30 @@ ${rescheduleUrl ? `<p>Need another time? ${link(rescheduleUrl, 'Reschedule')}</p
 ${cancelUrl ? `<p>Cannot come? ${link(cancelUrl, 'Cancel the appointment')}</p>` : ''}
 </body></html>`;
   return { subject, html, text: lines.join('\n') };
+}
+
+/**
+ * The email on the day a programme step opens, for a client who switched these on. It names no programme or
+ * recording (what someone practises can reveal a health condition) and always carries the unsubscribe link.
+ */
+export function stepReminderEmail(options: {
+  practiceName: string;
+  siteUrl: string;
+  unsubscribeUrl: string;
+}): ReminderEmail {
+  const { practiceName, siteUrl, unsubscribeUrl } = options;
+  const link = `${siteUrl}/account#from-your-practitioner`;
+  const subject = 'A new step of your programme is open today';
+  const body = `A new step of the programme your practitioner at ${practiceName} gave you is open today.`;
+  const stop = 'You get this email because you switched on step reminders in My Account. Stop them:';
+  const text = ['Hello,', '', body, 'Open My Account to listen:', link, '', stop, unsubscribeUrl, ''].join(
+    '\n',
+  );
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello,</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(link)}">Open My Account to listen</a></p>
+<p style="font-size:0.9em">${escapeHtml(stop)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe from step reminders</a></p>
+</body></html>`;
+  return { subject, html, text };
 }
