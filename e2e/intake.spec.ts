@@ -97,6 +97,13 @@ test('book, get the reminder, follow its link to the health form, fill it in; th
   await page.keyboard.press('Enter');
   await expect(form.getByText(/^Sent to your practitioner on/)).toBeVisible();
 
+  // Step reminders: off until switched on, here in My Account.
+  const reminderSettings = page.getByRole('region', { name: 'Reminders' });
+  const stepSwitch = reminderSettings.getByRole('switch', { name: /new step of my programme/ });
+  await expect(stepSwitch).not.toBeChecked();
+  await stepSwitch.check();
+  await expect(reminderSettings.getByRole('status')).toHaveText(/Step reminders are on/);
+
   // The practitioner: the appointment shows the form is in; the record shows it, the yes marked.
   await page.locator('#sign-out').getByRole('button').click();
   await expect(page).not.toHaveURL(/\/account/);

@@ -23,7 +23,8 @@ async function due(now: string): Promise<{ event_key: string; user_id: string; e
   });
 }
 
-const mine = (rows: { user_id: string }[], userId: string) => rows.filter((row) => row.user_id === userId);
+const mine = <T extends { user_id: string }>(rows: T[], userId: string): T[] =>
+  rows.filter((row) => row.user_id === userId);
 
 beforeAll(async () => {
   db = await openTestDatabase();

@@ -35,13 +35,25 @@ export function useAutosave<T>(save: (value: T) => Promise<void>, delayMs = 700)
   const change = useCallback(
     (value: T, { now = false } = {}) => {
       latest.current = { value };
+      // Pending counts as saving: "All changes saved" only once this change is in.
+      setStatus('saving');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), now ? 0 : delayMs);
     },
     [flush, delayMs],
   );
 
-  useEffect(() => () => void flush(), [flush]);
+  // Leaving the page (or the tab going to the background) saves what is pending at once.
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') void flush();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      void flush();
+    };
+  }, [flush]);
 
   return { status, change };
 }

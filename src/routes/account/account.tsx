@@ -14,6 +14,7 @@ import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
 import { IntakeSection } from '@/features/intake/intake-section';
+import { RemindersSection } from '@/features/reminders/reminders-section';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { usePlaylistActions } from '@/features/player/use-playlist-actions';
 import { PracticeLogSection } from '@/features/practice/practice-log-section';
@@ -104,8 +105,9 @@ function AccountBody({
             player={playerActions}
             download={(item) => downloadOwnedAudio(item.productId, item.title)}
           />
-          {/* The health form (src/features/intake), its own section. */}
+          {/* The health form and the reminder switch (src/features/intake, src/features/reminders). */}
           <IntakeSection userId={userId} />
+          <RemindersSection userId={userId} />
         </>
       }
       nameForm={nameForm}
