@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       dataDir,
       siteUrl,
       authRateLimits: rateLimitOverride(),
+      schedules: true,
       // The deploy hook's local stand-in renders the catalogue pages again (docs/catalogue-rebuild.md).
       siteRebuild: () => runCatalogueRebuild(`http://localhost:${stackPort}`),
     });

@@ -84,6 +84,13 @@ create table private.password_changes (
   constraint password_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+create table private.sent_reminders (
+  event_key text not null,
+  claimed_at timestamp with time zone default now() not null,
+  constraint sent_reminders_event_key_check CHECK ((length(event_key) <= 300)),
+  constraint sent_reminders_pkey PRIMARY KEY (event_key)
+);
+
 create table private.site_rebuild_requests (
   id boolean default true not null,
   last_requested_at timestamp with time zone not null,
@@ -236,6 +243,19 @@ alter table public.client_notes enable row level security;
 alter table public.client_notes force row level security;
 grant insert, select, update on public.client_notes to authenticated;
 
+create table public.client_settings (
+  user_id uuid not null,
+  time_zone text default 'Europe/London'::text not null,
+  updated_at timestamp with time zone default now() not null,
+  step_reminders boolean default false not null,
+  constraint client_settings_pkey PRIMARY KEY (user_id),
+  constraint client_settings_time_zone_check CHECK (((length(time_zone) <= 64) AND (time_zone ~ '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$'::text))),
+  constraint client_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table public.client_settings enable row level security;
+grant insert, select, update on public.client_settings to authenticated;
+grant select on public.client_settings to service_role;
+
 create table public.customer_directory (
   user_id uuid not null,
   email text,
@@ -247,6 +267,38 @@ create table public.customer_directory (
 alter table public.customer_directory enable row level security;
 CREATE INDEX customer_directory_email_trgm_idx ON public.customer_directory USING gin (email extensions.gin_trgm_ops);
 CREATE INDEX customer_directory_joined_at_idx ON public.customer_directory USING btree (joined_at DESC, user_id DESC);
+
+create table public.intake_form (
+  id boolean default true not null,
+  questions jsonb not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint intake_form_id_check CHECK (id),
+  constraint intake_form_pkey PRIMARY KEY (id),
+  constraint intake_form_questions_check CHECK (((jsonb_typeof(questions) = 'array'::text) AND (octet_length((questions)::text) <= 50000)))
+);
+alter table public.intake_form enable row level security;
+grant select, update on public.intake_form to authenticated;
+
+create table public.intakes (
+  user_id uuid not null,
+  answers jsonb default '{}'::jsonb not null,
+  health_data_consent_at timestamp with time zone,
+  hypnotherapy_consent_at timestamp with time zone,
+  consent_wording text default ''::text not null,
+  submitted_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint intakes_answers_check CHECK (((jsonb_typeof(answers) = 'object'::text) AND (octet_length((answers)::text) <= 100000))),
+  constraint intakes_check CHECK (((answers = '{}'::jsonb) OR (health_data_consent_at IS NOT NULL))),
+  constraint intakes_check1 CHECK (((submitted_at IS NULL) OR ((health_data_consent_at IS NOT NULL) AND (hypnotherapy_consent_at IS NOT NULL)))),
+  constraint intakes_consent_wording_check CHECK ((length(consent_wording) <= 4000)),
+  constraint intakes_pkey PRIMARY KEY (user_id),
+  constraint intakes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table public.intakes enable row level security;
+alter table public.intakes force row level security;
+grant delete, insert, select, update on public.intakes to authenticated;
+grant select on public.intakes to service_role;
 
 create table public.listening_positions (
   user_id uuid default auth.uid() not null,
@@ -663,6 +715,17 @@ AS $function$
     )
 $function$;
 
+CREATE OR REPLACE FUNCTION private.caller_owns_account()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from private.account_owners o where o.user_id = auth.uid())
+$function$;
+
+grant execute on function private.caller_owns_account() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.credible_seconds(p_user_id uuid, p_audio_id uuid)
  RETURNS integer
  LANGUAGE sql
@@ -742,6 +805,34 @@ begin
   )
   insert into private.assignment_purchases (purchase_id, assignment_id)
   select given.id, p_assignment_id from given;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.intakes_stamp_times()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.health_data_consent_at is not null then
+    new.health_data_consent_at := case when tg_op = 'UPDATE' and old.health_data_consent_at is not null
+      then old.health_data_consent_at else now() end;
+  end if;
+  if new.hypnotherapy_consent_at is not null then
+    new.hypnotherapy_consent_at := case when tg_op = 'UPDATE' and old.hypnotherapy_consent_at is not null
+      then old.hypnotherapy_consent_at else now() end;
+  end if;
+  if new.submitted_at is not null then
+    new.submitted_at := case when tg_op = 'UPDATE' and old.submitted_at is not null
+      then old.submitted_at else now() end;
+  end if;
+  if tg_op = 'UPDATE' then
+    new.created_at := old.created_at;
+  else
+    new.created_at := now();
+  end if;
+  new.updated_at := now();
+  return new;
 end
 $function$;
 
@@ -2261,6 +2352,20 @@ $function$;
 
 grant execute on function public.claim_order_email(p_order_id uuid, p_kind text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_reminder(p_event_key text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.sent_reminders (event_key) values (p_event_key) on conflict (event_key) do nothing;
+  return found;
+end
+$function$;
+
+grant execute on function public.claim_reminder(p_event_key text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.claim_site_rebuild()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2436,6 +2541,51 @@ end
 $function$;
 
 grant execute on function public.delete_account(p_user_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.due_appointment_reminders(p_now timestamp with time zone)
+ RETURNS TABLE(event_key text, email text, starts_at timestamp with time zone, time_zone text, reschedule_url text, cancel_url text, intake_missing boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.event_key, a.invitee_email, a.starts_at, coalesce(s.time_zone, 'Europe/London'),
+    a.reschedule_url, a.cancel_url,
+    not exists (select 1 from public.intakes i where i.user_id = a.user_id and i.submitted_at is not null)
+  from public.appointments a
+  cross join lateral (
+    select 'appointment-day-before:' || a.id::text || ':' || extract(epoch from a.starts_at)::bigint::text
+      as event_key
+  ) k
+  left join public.client_settings s on s.user_id = a.user_id
+  where a.status = 'active'
+    and a.starts_at > p_now + interval '23 hours'
+    and a.starts_at <= p_now + interval '24 hours'
+    and not exists (select 1 from private.sent_reminders r where r.event_key = k.event_key)
+  order by a.starts_at
+$function$;
+
+grant execute on function public.due_appointment_reminders(p_now timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.due_step_reminders(p_now timestamp with time zone)
+ RETURNS TABLE(event_key text, user_id uuid, email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.event_key, a.user_id, u.email
+  from public.client_assignments a
+  join public.client_settings s on s.user_id = a.user_id and s.step_reminders
+  join auth.users u on u.id = a.user_id and u.email is not null
+  join public.programme_steps st on st.programme_id = a.programme_id and st.day_number > 1
+  cross join lateral (select 'step-opens:' || a.id::text || ':' || st.id::text as event_key) k
+  where a.user_id is not null
+    and public.london_day(a.assigned_at) + (st.day_number - 1) = public.london_day(p_now)
+    and extract(hour from (p_now at time zone 'Europe/London')) >= 8
+    and not exists (select 1 from private.sent_reminders r where r.event_key = k.event_key)
+  order by a.assigned_at, st.position
+$function$;
+
+grant execute on function public.due_step_reminders(p_now timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.expire_stale_checkouts(p_older_than interval DEFAULT '25:00:00'::interval)
  RETURNS integer
@@ -3324,6 +3474,17 @@ $function$;
 
 grant execute on function public.release_order_email(p_order_id uuid, p_kind text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.release_reminder(p_event_key text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  delete from private.sent_reminders r where r.event_key = p_event_key
+$function$;
+
+grant execute on function public.release_reminder(p_event_key text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.require_admin()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -3391,6 +3552,17 @@ AS $function$
 $function$;
 
 grant execute on function public.split_pence(p_total integer, p_weights numeric[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.stop_step_reminders(p_user_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.client_settings s set step_reminders = false where s.user_id = p_user_id
+$function$;
+
+grant execute on function public.stop_step_reminders(p_user_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.storage_deletions_done(p_ids bigint[])
  RETURNS integer
@@ -3478,6 +3650,12 @@ CREATE TRIGGER client_assignments_pending_until_owned BEFORE INSERT OR UPDATE OF
 
 CREATE TRIGGER client_notes_set_updated_at BEFORE UPDATE ON public.client_notes FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
+CREATE TRIGGER client_settings_set_updated_at BEFORE UPDATE ON public.client_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER intake_form_set_updated_at BEFORE UPDATE ON public.intake_form FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER intakes_stamp_times BEFORE INSERT OR UPDATE ON public.intakes FOR EACH ROW EXECUTE FUNCTION private.intakes_stamp_times();
+
 CREATE TRIGGER listening_positions_keep_newest BEFORE INSERT OR UPDATE ON public.listening_positions FOR EACH ROW EXECUTE FUNCTION public.listening_positions_keep_newest();
 
 CREATE TRIGGER listening_positions_programme_progress AFTER INSERT OR UPDATE ON public.listening_positions FOR EACH ROW EXECUTE FUNCTION private.programme_progress_from_position();
@@ -3557,6 +3735,45 @@ create policy "Admins write client notes" on public.client_notes as permissive f
 
 create policy "Client data only through a live session" on public.client_notes as restrictive for all to authenticated
   using (( SELECT private.session_is_live() AS session_is_live));
+
+create policy "Client data only through a live session" on public.client_settings as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
+create policy "Clients add their own settings" on public.client_settings as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Clients change their own settings" on public.client_settings as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Clients read their own settings" on public.client_settings as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Admins edit the intake questions" on public.intake_form as permissive for update to authenticated
+  using (( SELECT public.is_admin() AS is_admin))
+  with check (( SELECT public.is_admin() AS is_admin));
+
+create policy "Signed-in people read the intake questions" on public.intake_form as permissive for select to authenticated
+  using (true);
+
+create policy "Admins read every intake" on public.intakes as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
+create policy "Client data only through a live session" on public.intakes as restrictive for all to authenticated
+  using (( SELECT private.session_is_live() AS session_is_live));
+
+create policy "Clients delete their own intake" on public.intakes as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Clients read their own intake" on public.intakes as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Clients who own their account change their own intake" on public.intakes as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.caller_owns_account() AS caller_owns_account)));
+
+create policy "Clients who own their account write their own intake" on public.intakes as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.caller_owns_account() AS caller_owns_account)));
 
 create policy "Listeners delete their own positions" on public.listening_positions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));

@@ -326,6 +326,11 @@ export const appointmentsText = {
   appointmentsHeading: 'Appointments',
   cancelled: 'cancelled',
   ordersNote: 'Orders are in the Orders tab (search by email).',
+  intake: 'Health form',
+  intakeStates: { in: 'In', missing: 'Not in yet', 'no-account': 'No account yet' },
+  withoutIntake: 'Upcoming appointments without a health form',
+  withoutIntakeCaption: 'Upcoming appointments whose client has not sent the health form, soonest first',
+  allIntakesIn: 'Every upcoming appointment has its health form.',
 } as const;
 
 // Actions that remove or grant ask for the password again after 10 minutes (docs/security.md).

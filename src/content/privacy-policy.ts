@@ -57,6 +57,8 @@ export const privacyPolicy: LegalDocument = {
             'Appointments received from the booking calendar: when you book, reschedule or cancel, Calendly sends our website the type of appointment, its date and time, whether it is booked or cancelled, your name and email address, and its own links to reschedule or cancel it. We keep these so that you can see your appointments in My Account and the practitioner can prepare for them; they are linked to the account with the same email address (or kept for that address until you create an account), included in your data download, and deleted with your account. We do not keep the notes or answers you give Calendly.',
             'Programmes and recordings your practitioner gives you: what was assigned to you, with its notes, and how far you have listened to each assigned recording (worked out from where your player left it). Only you and the practitioner can see them; they are included in your data download and deleted with your account, the recordings themselves included (their files are removed from storage at once, or retried automatically until they are). If you are sent one before you have an account, we keep it for your email address until you create one.',
             "Treatment records: your health questionnaire, the goals we agree, and brief notes of each appointment, including the practitioner's private notes on your record.",
+            'Your health form: the answers you give in My Account before your first appointment (your contact and GP details, what you would like help with, your medication, screening questions about your health, and an emergency contact), with the time you agreed to our keeping them and to hypnotherapy. Only you and the practitioner can read it; it is never put in an email. It is included in your data download, and deleted when you delete your answers or your account.',
+            'Reminders: the time zone of your browser, so that the reminder we email the day before an appointment gives your local time. The reminder contains the time, how to join and links to reschedule or cancel, never your health information. If you switch on step reminders in My Account, we also email you on the day a new step of your programme opens, without naming it; every such email has a link that stops them at once.',
             'Communications: emails, messages and call notes between you and the practice.',
             'Session recordings: only if you ask for a recording and agree to it in writing.',
             'Technical data: your IP address, browser type and the pages requested, recorded in server logs to keep the site secure and working.',
@@ -177,6 +179,7 @@ export const privacyPolicy: LegalDocument = {
               "The record of the practitioner's changes (what was done, never health details)",
               'Kept; anything pointing to you is removed when you delete your account',
             ],
+            ['Your health form in My Account', 'Until you delete your answers or your account'],
           ],
         },
         {

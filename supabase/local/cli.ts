@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     port: readPort('SUPABASE_LOCAL_PORT', LOCAL_STACK_DEFAULT_PORT),
     dataDir: DATA_DIR,
     siteUrl: process.env.SITE_URL ?? 'http://localhost:4173',
+    schedules: true,
   });
   console.info(`
 Local Supabase stack: ${stack.url}

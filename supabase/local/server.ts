@@ -28,6 +28,7 @@ import { handleSchedulerStandIn } from './scheduler/routes.ts';
 import { handleResendStandIn, RESEND_STAND_IN_PATH } from './mail/resend.ts';
 import { handleStripeStandIn } from './stripe/routes.ts';
 import { DEPLOY_HOOK_PATH, DeployHookStandIn, handleDeployHook } from './deploy-hook.ts';
+import { startSchedules, type Schedules } from './schedules.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -74,6 +75,11 @@ export type LocalStackOptions = {
    * (anon and service-role JWTs, HS256). Default: SUPABASE_LOCAL_KEYS.
    */
   keys?: KeyModel;
+  /**
+   * Run the hosted schedules locally (schedules.ts: send-reminders every minute). `npm start` and
+   * `npm run supabase:local` do; test stacks do not unless asked (tests call the functions themselves).
+   */
+  schedules?: boolean;
 };
 
 export type LocalStack = {
@@ -326,9 +332,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
   }
 
+  const schedules: Schedules | null = options.schedules ? startSchedules(stack) : null;
+
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
+      await schedules?.stop();
       await Promise.all([
         stack.functions.stop(),
         stack.deployHook.idle(),

@@ -206,6 +206,34 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     why: 'Called by the audio-url function (service role) each time it issues a link; not for users.',
   },
   'private.credible_seconds(uuid,uuid)': { kind: 'function', grants: NOTHING, why: DEFINER_HELPER },
+  'public.intake_form': {
+    kind: 'table',
+    grants: { authenticated: ['SELECT', 'UPDATE'] },
+    why:
+      'The intake questions: every signed-in client reads them (the form), admins edit them (RLS; the admin ' +
+      'editor). Nobody inserts or deletes the single row. anon and the service role need nothing ' +
+      '(docs/intake-and-reminders.md).',
+  },
+  'public.intakes': {
+    kind: 'table',
+    grants: { authenticated: READ_WRITE, service_role: READ },
+    why:
+      'Health intake answers: the client reads, writes and deletes their own (an owned account, a live ' +
+      'session), admins read all (RLS). The service role reads (Download my data, whether an intake is in for ' +
+      'a reminder) and never writes. anon has nothing (docs/intake-and-reminders.md).',
+  },
+  'public.client_settings': {
+    kind: 'table',
+    grants: { authenticated: ['SELECT', 'INSERT', 'UPDATE'], service_role: READ },
+    why:
+      "A client's time zone and step-reminder switch: their own to read and write (RLS). send-reminders reads it through " +
+      'due_appointment_reminders (security definer); the service role may read it for support.',
+  },
+  'private.sent_reminders': {
+    kind: 'table',
+    grants: NOTHING,
+    why: 'Reminder events already claimed: written and read only by claim_reminder, release_reminder and due_appointment_reminders (security definer).',
+  },
   'private.account_owners': {
     kind: 'table',
     grants: NOTHING,
@@ -445,6 +473,39 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
   'public.package_requires_audio()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.sync_customer_directory()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.record_password_change()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.intakes_stamp_times()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
+  'private.caller_owns_account()': {
+    kind: 'function',
+    grants: { authenticated: EXECUTE },
+    why:
+      'Called by the intake write policies, evaluated as the querying role: only an account its owner claimed ' +
+      'writes an intake. Not reachable through the API (private is not exposed).',
+  },
+  'public.due_appointment_reminders(timestamp with time zone)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'send-reminders selects the reminders due at the time it passes (supabase/functions/send-reminders).',
+  },
+  'public.due_step_reminders(timestamp with time zone)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'send-reminders selects the programme step reminders due at the time it passes.',
+  },
+  'public.stop_step_reminders(uuid)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'unsubscribe-reminders switches them off for the user its verified token names.',
+  },
+  'public.claim_reminder(text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'send-reminders claims an event before sending it, so it is sent at most once.',
+  },
+  'public.release_reminder(text)': {
+    kind: 'function',
+    grants: { service_role: EXECUTE },
+    why: 'send-reminders releases a claim whose email could not be sent, so the next run tries again.',
+  },
   'private.pending_until_owned()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.admin_role_needs_owner()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },
   'private.link_pending_for_new_owner()': { kind: 'function', grants: NOTHING, why: TRIGGER_ONLY },

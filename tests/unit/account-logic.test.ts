@@ -156,6 +156,8 @@ describe('the export document', () => {
       programmeProgress: [
         { productId: 'x', furthestSeconds: 750, listenedAt: null, lastListenedAt: '2026-11-22T21:00:00Z' },
       ],
+      intake: { answers: { epilepsy: { yes: false, details: '' } }, submitted_at: '2026-11-22T21:00:00Z' },
+      clientSettings: { time_zone: 'Europe/London' },
     };
     const settings = { accessibility: { highContrast: true } };
     expect(buildAccountExport(server, settings, now)).toEqual({

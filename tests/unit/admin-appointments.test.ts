@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { londonWeekOf, splitByWeek, type AdminAppointment } from '@/features/admin/appointments-api';
+import {
+  londonWeekOf,
+  splitByWeek,
+  withoutIntake,
+  type AdminAppointment,
+} from '@/features/admin/appointments-api';
 
-const at = (id: string, startsAt: string): AdminAppointment => ({
+const at = (
+  id: string,
+  startsAt: string,
+  intake: AdminAppointment['intake'] = 'no-account',
+): AdminAppointment => ({
   id,
   user_id: null,
+  intake,
   invitee_name: '',
   invitee_email: 'x@example.com',
   event_type: 'Session',
@@ -32,5 +42,18 @@ describe('the practice week (Europe/London, Monday to Sunday)', () => {
     const { thisWeek, later } = splitByWeek(rows, now);
     expect(thisWeek.map((row) => row.id)).toEqual(['monday', 'sunday']);
     expect(later.map((row) => row.id)).toEqual(['nextMonday', 'january']);
+  });
+});
+
+describe('upcoming appointments without a health form', () => {
+  it('lists those to come whose form is not in, with or without an account', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const rows = [
+      at('past', '2026-11-25T11:00:00Z', 'missing'),
+      at('sent', '2026-11-26T10:00:00Z', 'in'),
+      at('missing', '2026-11-26T11:00:00Z', 'missing'),
+      at('no-account', '2026-11-27T10:00:00Z', 'no-account'),
+    ];
+    expect(withoutIntake(rows, now).map((row) => row.id)).toEqual(['missing', 'no-account']);
   });
 });

@@ -194,6 +194,10 @@ export interface ServerAccountData {
     seconds: number;
     finished: boolean;
   }[];
+  /** The health form: answers, consents with their times and wording (docs/intake-and-reminders.md). */
+  intake: unknown;
+  /** The settings reminders use (the time zone). */
+  clientSettings: unknown;
 }
 
 interface ListeningSessionExportRow {
@@ -233,7 +237,18 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
   const { data: userData, error: userError } = await client.auth.getUser();
   if (userError || !userData.user) throw new Error(userError?.message ?? 'Not signed in');
   const user = userData.user;
-  const [purchases, orders, roles, appointments, positions, sessions, assignments, progress] = await Promise.all([
+  const [
+    purchases,
+    orders,
+    roles,
+    appointments,
+    positions,
+    sessions,
+    assignments,
+    progress,
+    intake,
+    settings,
+  ] = await Promise.all([
     client
       .from('purchases')
       .select('id, product_id, order_id, title, category, price, created_at')
@@ -263,7 +278,17 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       .from('programme_progress')
       .select('product_id, furthest_seconds, listened_at, last_listened_at')
       .eq('user_id', user.id),
+    client
+      .from('intakes')
+      .select(
+        'answers, health_data_consent_at, hypnotherapy_consent_at, consent_wording, submitted_at, created_at, updated_at',
+      )
+      .eq('user_id', user.id)
+      .maybeSingle(),
+    client.from('client_settings').select('time_zone, updated_at').eq('user_id', user.id).maybeSingle(),
   ]);
+  if (intake.error) throw new Error(intake.error.message);
+  if (settings.error) throw new Error(settings.error.message);
   if (purchases.error) throw new Error(purchases.error.message);
   if (assignments.error) throw new Error(assignments.error.message);
   if (progress.error) throw new Error(progress.error.message);
@@ -312,6 +337,8 @@ export async function fetchAccountData(client: SupabaseClient): Promise<ServerAc
       listenedAt: row.listened_at,
       lastListenedAt: row.last_listened_at,
     })),
+    intake: intake.data ?? null,
+    clientSettings: settings.data ?? null,
   };
 }
 

@@ -12,7 +12,7 @@ export interface AccountExport extends ServerAccountData {
   browserSettings: BrowserSettings;
 }
 
-/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and sessions (the practice log), what the practitioner assigned and its progress, and this browser's stored settings. */
+/** The JSON document of `Download my data`: account, purchases, orders, appointments, listening positions and sessions (the practice log), what the practitioner assigned and its progress, the health form and reminder settings, and this browser's stored settings. */
 export function buildAccountExport(
   server: ServerAccountData,
   browserSettings: BrowserSettings,
@@ -28,6 +28,8 @@ export function buildAccountExport(
     listeningSessions: server.listeningSessions,
     assignments: server.assignments,
     programmeProgress: server.programmeProgress,
+    intake: server.intake,
+    clientSettings: server.clientSettings,
     browserSettings,
   };
 }

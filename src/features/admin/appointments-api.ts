@@ -12,7 +12,11 @@ export interface AdminAppointment {
   event_type: string;
   starts_at: string;
   ends_at: string;
+  /** The client's health form (docs/intake-and-reminders.md): sent, not yet, or no account to send it from. */
+  intake: IntakeState;
 }
+
+export type IntakeState = 'in' | 'missing' | 'no-account';
 
 const COLUMNS = 'id, user_id, invitee_name, invitee_email, event_type, starts_at, ends_at';
 /** More than a practice's week and the months after it hold; the list says when it is cut. */
@@ -66,9 +70,36 @@ export const adminAppointmentsQuery = () =>
         .order('starts_at', { ascending: true })
         .limit(APPOINTMENTS_LIMIT);
       if (error) throw new Error(error.message);
-      return data as AdminAppointment[];
+      return withIntakeState(client, data as Omit<AdminAppointment, 'intake'>[]);
     },
   });
+
+/** Each appointment with whether its client's health form is in (the intakes an admin reads under RLS). */
+async function withIntakeState(
+  client: Awaited<ReturnType<typeof getSupabase>>,
+  rows: Omit<AdminAppointment, 'intake'>[],
+): Promise<AdminAppointment[]> {
+  const userIds = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
+  const sent = new Set<string>();
+  for (let start = 0; start < userIds.length; start += 100) {
+    const { data, error } = await client
+      .from('intakes')
+      .select('user_id')
+      .in('user_id', userIds.slice(start, start + 100))
+      .not('submitted_at', 'is', null);
+    if (error) throw new Error(error.message);
+    for (const row of data as { user_id: string }[]) sent.add(row.user_id);
+  }
+  return rows.map((row) => ({
+    ...row,
+    intake: row.user_id === null ? 'no-account' : sent.has(row.user_id) ? 'in' : 'missing',
+  }));
+}
+
+/** Upcoming appointments whose client has not sent the health form, soonest first (the overview's list). */
+export function withoutIntake(rows: AdminAppointment[], now: Date): AdminAppointment[] {
+  return rows.filter((row) => row.intake !== 'in' && new Date(row.starts_at).getTime() >= now.getTime());
+}
 
 /** How many active appointments start from now on (the overview's figure). */
 export const upcomingAppointmentsCountQuery = () =>
@@ -90,7 +121,7 @@ export const upcomingAppointmentsCountQuery = () =>
 export const clientAppointmentsQuery = (userId: string) =>
   queryOptions({
     queryKey: appointmentKeys.ofClient(userId),
-    queryFn: async (): Promise<(AdminAppointment & { status: string })[]> => {
+    queryFn: async (): Promise<(Omit<AdminAppointment, 'intake'> & { status: string })[]> => {
       const client = await getSupabase();
       const { data, error } = await client
         .from('appointments')
@@ -98,6 +129,6 @@ export const clientAppointmentsQuery = (userId: string) =>
         .eq('user_id', userId)
         .order('starts_at', { ascending: false });
       if (error) throw new Error(error.message);
-      return data as (AdminAppointment & { status: string })[];
+      return data as (Omit<AdminAppointment, 'intake'> & { status: string })[];
     },
   });

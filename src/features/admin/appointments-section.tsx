@@ -73,6 +73,17 @@ export function AppointmentsSection({
                   },
                   { header: text.event, cell: (row) => row.event_type },
                   {
+                    header: text.intake,
+                    cell: (row) =>
+                      row.intake === 'in' ? (
+                        text.intakeStates.in
+                      ) : (
+                        <span className="font-semibold text-destructive">
+                          {text.intakeStates[row.intake]}
+                        </span>
+                      ),
+                  },
+                  {
                     header: text.record,
                     cell: (row) =>
                       row.user_id ? (

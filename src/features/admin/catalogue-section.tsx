@@ -247,7 +247,10 @@ function ItemEditor({
     saving.mutate(request, {
       onSuccess: (created) => {
         if (created) onSaved(text.created(created.title), created);
-        else onSaved(editing.kind === 'new-package' ? text.packageCreated(changes.title) : text.saved(changes.title));
+        else
+          onSaved(
+            editing.kind === 'new-package' ? text.packageCreated(changes.title) : text.saved(changes.title),
+          );
       },
       onError: (error) => {
         const code = (error as { code?: string }).code;
@@ -264,11 +267,7 @@ function ItemEditor({
 
   return (
     <DetailPanel title={heading} closeLabel={adminText.close} onClose={onClose} returnFocusTo={returnFocusTo}>
-      <form
-        onSubmit={save}
-        noValidate
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      >
+      <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {failure ? (
           <div className="sm:col-span-2">
             <Notice variant="error">{failure}</Notice>
@@ -392,14 +391,17 @@ function SavedPackageContents({ pkg }: { pkg: PackageRow }) {
     title: entry.products?.title ?? '',
   }));
 
-
   return (
     <div className="border-t border-border pt-4">
       <PackageContents
         items={items}
         help={`${text.contentsHelp} ${text.contentsSavedAtOnce}`}
-        onAdd={(product) => changeItem.mutateAsync({ change: 'add', packageId: pkg.id, productId: product.id })}
-        onRemove={(entry) => changeItem.mutateAsync({ change: 'remove', packageId: pkg.id, productId: entry.id })}
+        onAdd={(product) =>
+          changeItem.mutateAsync({ change: 'add', packageId: pkg.id, productId: product.id })
+        }
+        onRemove={(entry) =>
+          changeItem.mutateAsync({ change: 'remove', packageId: pkg.id, productId: entry.id })
+        }
       />
     </div>
   );

@@ -34,7 +34,9 @@ const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
 function discountRow(order: OrderDetailWithCode): [string, string][] {
   const discount = order.amount_pence - (order.amount_paid_pence ?? order.amount_pence);
   if (discount <= 0) return [];
-  return [[discountLabel(order.promotion_code ?? null), discountAmount(formatPence(discount, { exact: true }))]];
+  return [
+    [discountLabel(order.promotion_code ?? null), discountAmount(formatPence(discount, { exact: true }))],
+  ];
 }
 
 export function OrdersSection() {

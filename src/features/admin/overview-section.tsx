@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { overviewText as text } from '@/content/admin';
+import { appointmentsText, overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { type Overview, overviewQuery } from './api/overview';
-import { upcomingAppointmentsCountQuery } from './appointments-api';
+import { adminAppointmentsQuery, upcomingAppointmentsCountQuery, withoutIntake } from './appointments-api';
 import { AdminSection } from './admin-section';
 import { formatDate } from './admin-dates';
 import { QueryState } from './query-state';
@@ -53,6 +53,8 @@ function OverviewContent({ overview }: { overview: Overview }) {
         ))}
       </dl>
 
+      <WithoutIntake />
+
       <WeeklyRevenue weekly={overview.weekly} />
 
       <PaymentsPanel openDisputes={overview.disputes_open} />
@@ -75,6 +77,35 @@ function OverviewContent({ overview }: { overview: Overview }) {
           ]}
         />
       </div>
+    </div>
+  );
+}
+
+/** Upcoming appointments whose client has not sent the health form (docs/intake-and-reminders.md). */
+function WithoutIntake() {
+  const appointments = useQuery(adminAppointmentsQuery());
+  return (
+    <div className="space-y-3">
+      <h3 className="text-xl font-semibold text-foreground">{appointmentsText.withoutIntake}</h3>
+      <QueryState query={appointments}>
+        {(rows) => (
+          <DataTable
+            caption={appointmentsText.withoutIntakeCaption}
+            rows={withoutIntake(rows, new Date())}
+            rowKey={(row) => row.id}
+            empty={appointmentsText.allIntakesIn}
+            columns={[
+              { header: appointmentsText.when, date: (row) => row.starts_at },
+              {
+                header: appointmentsText.client,
+                className: 'min-w-48 break-all',
+                cell: (row) => row.invitee_name || row.invitee_email,
+              },
+              { header: appointmentsText.intake, cell: (row) => appointmentsText.intakeStates[row.intake] },
+            ]}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -27,12 +27,13 @@ function useSignedOutHere(user: AuthUser | null, loading: boolean): boolean {
 /** Renders its page for a signed-in user; others go to /auth and come back here after signing in. */
 export function RequireUser({ children }: GuardProps) {
   const { user, loading } = useAuth();
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const signedOutHere = useSignedOutHere(user, loading);
   if (signedOutHere) return <Navigate to={paths.home} replace />;
   if (loading) return <AuthSpinner label={guardText.checking} />;
   if (!user) {
-    const back = new URLSearchParams({ redirectTo: `${pathname}${search}` });
+    // The hash too: an emailed link to a section (/account#intake) leads there after signing in.
+    const back = new URLSearchParams({ redirectTo: `${pathname}${search}${hash}` });
     return <Navigate to={`${paths.auth}?${back.toString()}`} replace />;
   }
   return children(user);

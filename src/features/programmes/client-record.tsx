@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { clientRecordText as text } from '@/content/programmes';
@@ -35,12 +35,15 @@ export function ClientRecord({
   email,
   onClose,
   now = new Date(),
+  intake,
 }: {
   userId: string;
   name: string;
   email: string;
   onClose: () => void;
   now?: Date;
+  /** The client's health form (the intake feature's, composed by the route). */
+  intake?: ReactNode;
 }) {
   const assignments = useQuery(assignmentsQuery(userId));
   const orders = useQuery(clientOrdersQuery(userId));
@@ -103,6 +106,8 @@ export function ClientRecord({
           )
         }
       </QueryState>
+
+      {intake}
 
       <h4 className="font-semibold text-foreground">{text.appointmentsHeading}</h4>
       <QueryState query={appointments}>

@@ -13,6 +13,8 @@ import type { Purchase } from '@/features/auth/auth-types';
 import { RequireUser } from '@/features/auth/auth-guards';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { FullNameForm } from '@/features/auth/full-name-form';
+import { IntakeSection } from '@/features/intake/intake-section';
+import { RemindersSection } from '@/features/reminders/reminders-section';
 import { readStoredConsent } from '@/features/consent/consent-storage';
 import { savedAudioOf } from '@/features/offline/saved-audio-index';
 import { useQueriesHeldUntil } from '@/lib/query-client';
@@ -111,12 +113,17 @@ function AccountBody({
       audiosLoading={open.loading || purchasesLoading}
       player={playerActions}
       practitioner={
-        <FromPractitionerSection
-          userId={userId}
-          owned={purchases}
-          player={playerActions}
-          download={(item) => downloadOwnedAudio(item.productId, item.title)}
-        />
+        <>
+          <FromPractitionerSection
+            userId={userId}
+            owned={purchases}
+            player={playerActions}
+            download={(item) => downloadOwnedAudio(item.productId, item.title)}
+          />
+          {/* The health form and the reminder switch (src/features/intake, src/features/reminders). */}
+          <IntakeSection userId={userId} />
+          <RemindersSection userId={userId} />
+        </>
       }
       nameForm={nameForm}
       passwordForm={<ChangePasswordForm submitLabel={accountText.password.submit} />}

@@ -6,6 +6,8 @@ import { guardText } from '@/content/auth';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-context';
 import { RequireAdmin } from '@/features/auth/auth-guards';
+import { IntakeQuestionsEditor } from '@/features/intake/intake-questions-editor';
+import { IntakeRecord } from '@/features/intake/intake-record';
 import { ClientRecord } from '@/features/programmes/client-record';
 import { ProgrammesSection } from '@/features/programmes/programmes-section';
 
@@ -37,8 +39,15 @@ export function Component() {
               />
               <AdminDashboard
                 email={admin.email}
-                programmes={<ProgrammesSection />}
-                renderClientRecord={(client) => <ClientRecord {...client} />}
+                programmes={
+                  <div className="space-y-12">
+                    <ProgrammesSection />
+                    <IntakeQuestionsEditor />
+                  </div>
+                }
+                renderClientRecord={(client) => (
+                  <ClientRecord {...client} intake={<IntakeRecord userId={client.userId} />} />
+                )}
               />
             </>
           )}

@@ -167,8 +167,15 @@ export function useSaveCatalogueItem() {
 export function useChangePackageItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ change, packageId, productId }: { change: 'add' | 'remove'; packageId: string; productId: string }) =>
-      change === 'add' ? addPackageItem(packageId, productId) : removePackageItem(packageId, productId),
+    mutationFn: ({
+      change,
+      packageId,
+      productId,
+    }: {
+      change: 'add' | 'remove';
+      packageId: string;
+      productId: string;
+    }) => (change === 'add' ? addPackageItem(packageId, productId) : removePackageItem(packageId, productId)),
     // Waited for, so the focus and the message follow the change the admin sees.
     onSuccess: () => refreshAfterWrite(queryClient, ['packages']),
   });

@@ -50,7 +50,8 @@ export async function grantAudio(userId: string, productId: string): Promise<voi
 export function useGrantAudio() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: ({ userId, productId }: { userId: string; productId: string }) => grantAudio(userId, productId),
+    mutationFn: ({ userId, productId }: { userId: string; productId: string }) =>
+      grantAudio(userId, productId),
     onSuccess: () => refresh(['customer-purchases', 'customers']),
   });
 }
