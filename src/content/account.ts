@@ -50,6 +50,7 @@ export const accountText = {
     audio: 'Your audio',
     onThisDevice: 'On this device',
     practice: 'Practice log',
+    intake: 'Health form',
     appointments: 'Appointments',
     orders: 'Orders',
     profile: 'Profile and data',

@@ -113,7 +113,7 @@ describe('/account', () => {
     expect(audio).toHaveTextContent('£2.99');
     expect(await screen.findByRole('list', { name: 'Your orders' })).toHaveTextContent('Paid');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Your audio', 'On this device', 'Your practice', 'Appointments', 'Orders', 'Your name', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
+    expect(headings).toEqual(['Your audio', 'On this device', 'Your practice', 'Your health form', 'Reminders', 'Appointments', 'Orders', 'Your name', 'Change password', 'Sign out', 'Your data', 'Delete my account']);
     const orders = fake.client.queries.find((q) => q.table === 'orders')!;
     expect(orders.calls).toContainEqual(['eq', ['user_id', session.user.id]]);
     expect(orders.calls).toContainEqual(['in', ['status', ['paid', 'refunded']]]); // never-paid checkouts are not orders

@@ -53,6 +53,9 @@ export function createFakeClient() {
     appointments: () => ({ data: [], error: null }),
     client_assignments: () => ({ data: [], error: null }),
     programme_progress: () => ({ data: [], error: null }),
+    // The health form and the reminder settings (src/features/intake, src/features/reminders): none yet.
+    intakes: () => ({ data: null, error: null }),
+    client_settings: () => ({ data: null, error: null }),
   };
   // Database functions called with rpc(), by name: what each answers.
   const rpcs: Record<string, () => QueryResult | Promise<QueryResult>> = {
@@ -152,6 +155,12 @@ export const supabaseModule = {
       fake.listeners.forEach((listener) => listener(fake.client));
     }
     return fake.client;
+  }),
+  // As the real module: the client only while a session is signed in.
+  getSignedInSupabase: vi.fn(async () => {
+    const client = await supabaseModule.getSupabase();
+    const { data } = await client.auth.getSession();
+    return data.session ? client : null;
   }),
   onSupabaseLoaded: (listener: ClientListener) => {
     fake.listeners.add(listener);

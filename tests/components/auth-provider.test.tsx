@@ -114,7 +114,7 @@ describe('AuthProvider', () => {
     });
     const purchasesQuery = fake.client.queries.find((query) => query.table === 'purchases');
     expect(purchasesQuery?.calls).toEqual([
-      ['select', ['*']],
+      ['select', ['*, products(duration_seconds)']],
       ['eq', ['user_id', 'id-admin@example.com']],
       ['order', ['created_at', { ascending: false }]],
     ]);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnThisDeviceSection } from '@/features/account/on-this-device-section';
 import { QueryProvider } from '@/lib/query-provider';
 import { SAVED_AUDIO_KEY } from '@/lib/account-device-names';
-import { fake } from './auth-fake-supabase';
+import { fake, sessionFor } from './auth-fake-supabase';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
@@ -58,6 +58,8 @@ function stubBrowser({
 
 beforeEach(() => {
   fake.reset();
+  // Signed in: the check asks the server only in the name of a live session (getSignedInSupabase).
+  fake.client.session = sessionFor('customer@example.com', CUSTOMER);
   localStorage.setItem(SAVED_AUDIO_KEY, JSON.stringify(saved));
   // The server says the customer still owns prod-1.
   fake.client.tables.purchases = () => ({ data: [{ product_id: 'prod-1' }], error: null });

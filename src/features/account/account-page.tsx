@@ -36,6 +36,8 @@ interface AccountPageProps {
   listening?: ListeningInfo;
   /** 'From your practitioner' (the programmes feature's section, composed by the route). */
   practitioner?: ReactNode;
+  /** Before the appointments: the health form and the reminders switch (the route composes them). */
+  beforeSessions?: ReactNode;
   /** The 'Your name' form (src/features/auth/full-name-form.tsx; composed by the route). */
   nameForm: ReactNode;
   /** The change-password form (shared with /update-password; composed by the route). */
@@ -64,6 +66,7 @@ export function AccountPage({
   player,
   practiceLog,
   practitioner,
+  beforeSessions,
   continueListening,
   listening,
 }: AccountPageProps) {
@@ -94,7 +97,11 @@ export function AccountPage({
 
   return (
     <Container width="4xl" className="space-y-6 pb-16">
-      <AccountSectionsNav withContinue={Boolean(continueListening)} withPracticeLog={Boolean(practiceLog)} />
+      <AccountSectionsNav
+        withContinue={Boolean(continueListening)}
+        withPracticeLog={Boolean(practiceLog)}
+        withIntake={Boolean(beforeSessions)}
+      />
       {continueListening}
       {practitioner}
       <YourAudioSection
@@ -122,6 +129,7 @@ export function AccountPage({
         onPlay={player?.onPlay}
       />
       {practiceLog}
+      {beforeSessions}
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
       <AccountSection id="your-name" title={accountText.name.title} lead={accountText.name.lead}>

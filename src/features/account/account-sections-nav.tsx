@@ -10,15 +10,19 @@ const text = accountText.sectionsNav;
 export function AccountSectionsNav({
   withContinue,
   withPracticeLog,
+  withIntake = false,
 }: {
   withContinue: boolean;
   withPracticeLog: boolean;
+  /** The health form's section is on the page (src/features/intake). */
+  withIntake?: boolean;
 }) {
   const links = [
     ...(withContinue ? [{ href: '#continue-listening', label: text.continueListening }] : []),
     { href: '#your-audio', label: text.audio },
     { href: '#on-this-device', label: text.onThisDevice },
     ...(withPracticeLog ? [{ href: '#practice', label: text.practice }] : []),
+    ...(withIntake ? [{ href: '#intake', label: text.intake }] : []),
     { href: '#appointments', label: text.appointments },
     { href: '#orders', label: text.orders },
     { href: '#your-name', label: text.profile },

@@ -113,14 +113,17 @@ function AccountBody({
       audiosLoading={open.loading || purchasesLoading}
       player={playerActions}
       practitioner={
+        <FromPractitionerSection
+          userId={userId}
+          owned={purchases}
+          player={playerActions}
+          download={(item) => downloadOwnedAudio(item.productId, item.title)}
+        />
+      }
+      beforeSessions={
+        // The health form and the reminder switch (src/features/intake, src/features/reminders), next to the
+        // appointments they prepare for.
         <>
-          <FromPractitionerSection
-            userId={userId}
-            owned={purchases}
-            player={playerActions}
-            download={(item) => downloadOwnedAudio(item.productId, item.title)}
-          />
-          {/* The health form and the reminder switch (src/features/intake, src/features/reminders). */}
           <IntakeSection userId={userId} />
           <RemindersSection userId={userId} />
         </>

@@ -12,6 +12,7 @@ import { inspectAudio, type ByteReader } from '../_shared/audio-bytes.ts';
 import { requireEnv, serve } from '../_shared/env.ts';
 import { errorJson, json, preflight, readJsonObject, requirePost } from '../_shared/http.ts';
 import { requireUser } from '../_shared/auth.ts';
+import { secretKey } from '../_shared/keys.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { messages } from './messages.ts';
 
@@ -27,7 +28,7 @@ class StorageReadError extends Error {}
 /** Reads the stored object by byte ranges with the service role (the file can be hundreds of megabytes). */
 async function storageReader(bucket: string, name: string): Promise<ByteReader | null> {
   const url = `${requireEnv('SUPABASE_URL')}/storage/v1/object/authenticated/${bucket}/${name}`;
-  const key = requireEnv('SUPABASE_SERVICE_ROLE_KEY');
+  const key = secretKey();
   const read = async (start: number, end: number): Promise<{ bytes: Uint8Array; size: number } | null> => {
     const response = await fetch(url, {
       headers: {
