@@ -15,7 +15,8 @@ import { OfflineAudioList } from './offline-audio-list';
 import { AudioRowMenu } from './audio-row-menu';
 import { groupAudios, isGift, type AudioGroup } from './audio-groups';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { PackageSaveList } from './package-save-list';
+import { SavePackageButton } from '@/features/offline/save-package-button';
+import { offlineText } from '@/content/offline';
 
 const text = accountText.audio;
 
@@ -164,7 +165,6 @@ export function YourAudioSection({
         ) : null
       }
     >
-      <PackageSaveList audios={playable} paidAs={paidAs} userId={offlineUserId} />
       {audios.length === 0 && loading ? (
         <p role="status" className="text-muted-foreground">
           {text.loading}
@@ -188,11 +188,17 @@ export function YourAudioSection({
             const title = groupTitle(group);
             const headingId = `your-audio-${group.kind}-${slug(group.key)}`;
             return (
-              // Each group: a heading (jumped to by heading navigation) naming its list ("…, list, 3 items").
-              <div key={`${group.kind}:${group.key}`}>
-                <h3 id={headingId} className="font-serif text-xl font-bold break-words text-foreground">
-                  {title}
-                </h3>
+              // Each group: a heading (jumped to by heading navigation) naming the group and its list ("…, list,
+              // 3 items"); a package's also says how many audios it holds and saves them all for offline at once.
+              <div key={`${group.kind}:${group.key}`} role="group" aria-labelledby={headingId}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <h3 id={headingId} className="font-serif text-xl font-bold break-words text-foreground">
+                    {title}
+                  </h3>
+                  {group.kind === 'package' ? (
+                    <PackageSave title={group.key} audios={group.audios} userId={offlineUserId} />
+                  ) : null}
+                </div>
                 <ul
                   className="mt-2 divide-y divide-border border-y border-border"
                   aria-labelledby={headingId}
@@ -216,6 +222,39 @@ export function YourAudioSection({
         </div>
       )}
     </AccountSection>
+  );
+}
+
+/**
+ * A package group's count of audios and 'Save package for offline' (docs/offline-listening.md): each of its
+ * playable audios once, even when bought twice.
+ */
+function PackageSave({
+  title,
+  audios,
+  userId,
+}: {
+  title: string;
+  audios: OwnedAudio[];
+  userId: string | undefined;
+}) {
+  const unique = audios
+    .filter(isPlayable)
+    .filter((audio, index, all) => all.findIndex((other) => other.productId === audio.productId) === index);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted-foreground">{offlineText.packages.count(unique.length)}</span>
+      <SavePackageButton
+        title={title}
+        audios={unique.map((audio) => ({
+          productId: audio.productId,
+          trackId: audio.id,
+          title: audio.title,
+          category: audio.category,
+        }))}
+        userId={userId}
+      />
+    </div>
   );
 }
 
