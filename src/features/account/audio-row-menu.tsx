@@ -33,7 +33,9 @@ export function AudioRowMenu({
   );
   const label = text.moreActions(audio.title);
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
+    // focusable (axe's aria-hidden-focus). Focus still moves into the menu, and Escape, Tab or a tap outside closes it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={label}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-border bg-card text-foreground hover:bg-muted"
