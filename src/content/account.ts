@@ -14,7 +14,7 @@ export const accountText = {
   nav: { label: 'Account sections' },
   audio: {
     title: 'Your audio',
-    lead: 'Everything you have bought, newest first. Listen here or download to keep.',
+    lead: 'Your audio by where it came from, newest first in each group. Listen here or download to keep.',
     playAll: 'Play all',
     play: (title: string) => `Play ${title}`,
     playShort: 'Play',
