@@ -258,8 +258,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu', { name: `More actions for ${TITLE}` });
       await expect(menu).toBeVisible();
-      // The third item, after Add to playlist and Download.
+      // It opens on its first item; the third comes after Add to playlist and Download.
+      await expect(menu.getByRole('menuitem', { name: 'Add to playlist' })).toBeFocused();
       await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(menu.getByRole('menuitem', { name: item })).toBeFocused();
       await page.keyboard.press('Enter');
