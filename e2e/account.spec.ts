@@ -61,8 +61,9 @@ test('the demo customer plays their audio, moves next and previous, and download
   await signIn(page, customer.email, customer.password);
   await openAccount(page);
 
-  const audio = page.getByRole('list', { name: 'Your audio' });
-  await expect(audio.getByRole('heading', { level: 3 })).toHaveText(demoTitles);
+  // Each row's title is an h4 under its group's h3 (docs/player.md "My Account as a library").
+  const audio = page.getByRole('region', { name: 'Your audio' });
+  await expect(audio.getByRole('heading', { level: 4 })).toHaveText(demoTitles);
   const orders = page.getByRole('list', { name: 'Your orders' });
   await expect(orders).toContainText('Paid');
   for (const title of demoTitles) await expect(orders).toContainText(title);
@@ -183,7 +184,9 @@ for (const width of [375, 1280] as const) {
       await signIn(page, customer.email, customer.password);
       await openAccount(page);
       await expect(page.getByRole('list', { name: 'Your orders' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Your audio' }).getByRole('listitem')).toHaveCount(3);
+      await expect(
+        page.getByRole('region', { name: 'Your audio' }).getByRole('heading', { level: 4 }),
+      ).toHaveCount(3);
       expect(await axeProblems(page)).toEqual([]);
       // Nothing wider than the viewport.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -7,6 +7,7 @@ import {
   waitForHydration,
   type AudioWindow,
 } from './fixtures';
+import { axeProblems } from './axe';
 import { createListener } from './stack-data';
 
 // Listening as people do (docs/player.md "Length and seeking"): play in My Account, reload in the middle of the
@@ -131,12 +132,13 @@ test('My Account as a library: continue listening first, lengths on the rows, th
   await signInToAccount(page, listener, TITLE);
   await page.getByRole('button', { name: `Play ${TITLE}`, exact: true }).click();
   await waitPlaying(page, 6);
-  const yourAudio = page.getByRole('list', { name: 'Your audio' });
-  const row = yourAudio.getByRole('listitem').filter({ hasText: TITLE });
+  const yourAudio = page.getByRole('region', { name: 'Your audio' });
+  // A row: the list item titled by an h4 (its group's heading is the h3 above the list).
+  const rows = yourAudio.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
+  const row = rows.filter({ hasText: TITLE });
   // The playing row says so; every row has its length (the catalogue's stored one).
-  await expect(row.getByRole('heading', { level: 3 })).toContainText('Playing');
-  for (const item of await yourAudio.getByRole('listitem').all())
-    await expect(item).toContainText(/Length\d+:\d\d/);
+  await expect(row.getByRole('heading', { level: 4 })).toContainText('Playing');
+  for (const item of await rows.all()) await expect(item).toContainText(/Length\d+:\d\d/);
   await bar(page).getByTestId('player-play').click();
   await expect.poll(async () => (await audioTime(page))?.paused).toBe(true);
 
@@ -159,4 +161,70 @@ test('My Account as a library: continue listening first, lengths on the rows, th
   // One press continues where it was left.
   await continueListening.getByRole('button', { name: `Continue listening to ${TITLE}` }).click();
   await waitPlaying(page, 6);
+});
+
+// A demo customer who bought a package and a single audio (supabase/local/seed/demo-orders.ts): 'Your audio' in
+// its groups; read only here.
+const PACKAGE_CUSTOMER = { email: 'sam.patel@example.com', password: 'password123' };
+
+test.describe('on a phone (375 px, touch)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test("'Your audio' in groups under headings; a row's Play and its menu, by keyboard and by touch; axe finds nothing", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await prepareListener(page);
+    await page.goto('/auth?redirectTo=%2Faccount');
+    await waitForHydration(page);
+    await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PACKAGE_CUSTOMER.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const yourAudio = page.getByRole('region', { name: 'Your audio' });
+    // The package's group, then the single audios: each an h3 naming the list beneath it.
+    const groups = yourAudio.getByRole('heading', { level: 3 });
+    await expect(groups).toHaveText([/^Package: .+/, 'Single audios'], { timeout: 40_000 });
+    const packageTitle = (await groups.first().textContent())!;
+    expect(
+      await yourAudio.getByRole('list', { name: packageTitle }).getByRole('listitem').count(),
+    ).toBeGreaterThan(1);
+    const single = yourAudio.getByRole('list', { name: 'Single audios' }).getByRole('listitem').first();
+    const title = (await single.getByRole('heading', { level: 4 }).textContent())!;
+
+    // One primary action and one menu: nothing else to tap in the row.
+    await expect(single.getByRole('button')).toHaveText(['Play', '']);
+    const more = single.getByRole('button', { name: `More actions for ${title}` });
+    await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    const menu = page.getByRole('menu', { name: `More actions for ${title}` });
+
+    // Keyboard: Enter opens it on its first item, ArrowDown reaches Download, Enter downloads; focus comes back.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Add to playlist', 'Download', 'Save for offline']);
+    await expect(menu.getByRole('menuitem', { name: 'Add to playlist' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeFocused();
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await downloading).suggestedFilename()).toBe(`${title}.mp3`);
+    await expect(menu).toHaveCount(0);
+    await expect(more).toBeFocused();
+
+    // Touch: a tap opens it, a tap on Save for offline saves; then the menu offers to remove it from here.
+    await more.tap();
+    await expect(menu).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await menu.getByRole('menuitem', { name: 'Save for offline' }).tap();
+    await expect(
+      page.getByRole('region', { name: 'On this device' }).getByRole('heading', { name: title }),
+    ).toBeVisible();
+    await more.tap();
+    await menu.getByRole('menuitem', { name: 'Remove from this device' }).tap();
+    await expect(
+      page.getByRole('region', { name: 'On this device' }).getByRole('heading', { name: title }),
+    ).toHaveCount(0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 });

@@ -248,17 +248,40 @@ for (const { name, viewport } of VIEWPORTS) {
     await prepareListener(page);
     await signInToAccount(page, await createListener(request, 'offline-keys'), TITLE);
 
+    const phone = name === 'phone';
+    const yourAudio = page.getByRole('region', { name: 'Your audio' });
+    // On a phone the row's "More actions" menu holds it (docs/player.md): Enter opens the menu, the arrows reach
+    // the item, Enter chooses it and focus goes back to the menu's button.
+    const more = yourAudio.getByRole('button', { name: `More actions for ${TITLE}` });
+    const chooseFromMenu = async (item: string) => {
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu', { name: `More actions for ${TITLE}` });
+      await expect(menu).toBeVisible();
+      // It opens on its first item; the third comes after Add to playlist and Download.
+      await expect(menu.getByRole('menuitem', { name: 'Add to playlist' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: item })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toHaveCount(0);
+      await expect(more).toBeFocused();
+    };
     // From Download, Tab reaches 'Save for offline'; Enter saves, and the same button then removes.
-    await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
-    await page.keyboard.press('Tab');
     const saveButton = page.getByRole('button', { name: `Save for offline: ${TITLE}` });
-    await expect(saveButton).toBeFocused();
-    await page.keyboard.press('Enter');
-    const removeButton = page
-      .getByRole('region', { name: 'Your audio' })
-      .getByRole('button', { name: `Remove from this device: ${TITLE}` });
-    await expect(removeButton).toBeVisible();
-    await expect(removeButton).toBeFocused();
+    const removeButton = yourAudio.getByRole('button', { name: `Remove from this device: ${TITLE}` });
+    if (phone) {
+      await chooseFromMenu('Save for offline');
+      await expect(deviceSection(page).getByRole('heading', { name: TITLE })).toBeVisible();
+    } else {
+      await page.getByRole('button', { name: `Download ${TITLE}` }).focus();
+      await page.keyboard.press('Tab');
+      await expect(saveButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(removeButton).toBeVisible();
+      await expect(removeButton).toBeFocused();
+    }
 
     // The section lists it with Play and Remove, the storage figures and the request to keep the files.
     const section = deviceSection(page);
@@ -273,9 +296,12 @@ for (const { name, viewport } of VIEWPORTS) {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
     expect(await axeProblems(page, { exclude: ['header'] })).toEqual([]);
 
-    await removeButton.focus();
-    await page.keyboard.press('Enter');
-    await expect(saveButton).toBeFocused();
+    if (phone) await chooseFromMenu('Remove from this device');
+    else {
+      await removeButton.focus();
+      await page.keyboard.press('Enter');
+      await expect(saveButton).toBeFocused();
+    }
     await expect(
       section.getByText('Nothing is saved on this device yet. Use Save for offline next to an audio.'),
     ).toBeVisible();
@@ -322,13 +348,14 @@ for (const { name, viewport } of VIEWPORTS) {
     await page.getByLabel('Email', { exact: true }).fill(PACKAGE_CUSTOMER.email);
     await page.getByLabel('Password', { exact: true }).fill(PACKAGE_CUSTOMER.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const packages = page.getByRole('list', { name: 'Packages' });
+    // The package's group in 'Your audio' (its heading names it): how many audios, and the button for them all.
+    const packages = page
+      .getByRole('region', { name: 'Your audio' })
+      .getByRole('group', { name: /^Package: / });
     const save = packages.getByRole('button', { name: /^Save package for offline: / });
     await expect(save).toBeVisible({ timeout: 40_000 });
     const packageTitle = (await save.getAttribute('aria-label'))!.replace('Save package for offline: ', '');
-    const count = Number(
-      /(\d+) audios/.exec((await packages.getByRole('listitem').first().textContent()) ?? '')?.[1],
-    );
+    const count = Number(/(\d+) audios/.exec((await packages.textContent()) ?? '')?.[1]);
     expect(count).toBeGreaterThan(1);
 
     // The keyboard saves the package; the same place then offers to remove it, and keeps focus.

@@ -196,7 +196,7 @@ test('the customer listens to step 1, step 2 opens, and the admin sees it listen
   await expect(list.getByRole('listitem').nth(1)).toContainText('Opens on day 2');
   await expect(list.getByRole('button', { name: `Play ${steps[1]!}` })).toHaveCount(0);
   // A locked step's audio, given only by the programme, is not in 'Your audio' either (docs/programmes.md).
-  const yourAudio = page.getByRole('list', { name: 'Your audio' });
+  const yourAudio = page.getByRole('region', { name: 'Your audio' });
   await expect(yourAudio.getByRole('heading', { name: steps[0]!, exact: true })).toBeVisible();
   await expect(yourAudio.getByRole('heading', { name: steps[1]!, exact: true })).toHaveCount(0);
   await expect(yourAudio.getByRole('heading', { name: steps[2]!, exact: true })).toHaveCount(0);

@@ -14,7 +14,7 @@ export const accountText = {
   nav: { label: 'Account sections' },
   audio: {
     title: 'Your audio',
-    lead: 'Everything you have bought, newest first. Listen here or download to keep.',
+    lead: 'Your audio by where it came from, newest first in each group. Listen here or download to keep.',
     playAll: 'Play all',
     play: (title: string) => `Play ${title}`,
     playShort: 'Play',
@@ -34,6 +34,14 @@ export const accountText = {
     partOf: (packageTitle: string) => `Part of ${packageTitle}`,
     afterDiscount: (price: string) => `${price} after discount`,
     category: 'Category',
+    /** The groups of 'Your audio', each under its own heading (docs/player.md "My Account as a library"). */
+    groups: {
+      practitioner: 'Given by your practitioner',
+      package: (packageTitle: string) => `Package: ${packageTitle}`,
+      single: 'Single audios',
+    },
+    /** On a phone a row shows Play, and the rest behind this menu. */
+    moreActions: (title: string) => `More actions for ${title}`,
     unavailable: 'This audio is not available to stream yet.',
     loading: 'Loading your audio…',
     empty: {

@@ -49,7 +49,6 @@ export const offlineText = {
     removePackageShort: 'Remove package from this device',
   },
   packages: {
-    title: 'Packages',
     count: (count: number) => (count === 1 ? '1 audio' : `${count} audios`),
   },
   yourAudio: {

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AccountSectionsNav } from '@/features/account/account-sections-nav';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import { MemoryRouter } from '@/lib/router';
+import { audioRows } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
@@ -54,10 +55,12 @@ describe('Your audio as a library', () => {
         />,
       ),
     );
-    const [first, second] = within(screen.getByRole('list', { name: 'Your audio' })).getAllByRole('listitem');
+    const [gift, bought] = audioRows();
+    // The gift first, in its own group (audioGroups checks the grouping).
+    const [first, second] = [bought, gift];
     expect(first).toHaveTextContent('30:00');
     expect(first).toHaveTextContent('Left at 12:34');
-    expect(within(first!).getByRole('heading', { level: 3 })).toHaveTextContent(
+    expect(within(first!).getByRole('heading', { level: 4 })).toHaveTextContent(
       'Sleep Deeply TonightPlaying',
     );
     expect(second).toHaveTextContent('1:35');
@@ -67,7 +70,7 @@ describe('Your audio as a library', () => {
 
   it("says a gift came from the practitioner, with no 'Purchased' and no £0", () => {
     render(withProviders(<YourAudioSection audios={audios} />));
-    const gift = within(screen.getByRole('list', { name: 'Your audio' })).getAllByRole('listitem')[1]!;
+    const gift = audioRows()[0]!;
     expect(gift).toHaveTextContent('From your practitioner, 2 November 2026');
     expect(gift).not.toHaveTextContent('£0');
     expect(gift).not.toHaveTextContent(/^Purchased/);

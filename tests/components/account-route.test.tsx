@@ -11,6 +11,7 @@ import { MemoryRouter } from '@/lib/router';
 import { Route, Routes } from './test-routes';
 import { fake, sessionFor } from './auth-fake-supabase';
 import { LocationProbe } from './auth-render';
+import { findYourAudio, rowTitles } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
@@ -104,8 +105,8 @@ describe('/account', () => {
     });
     await renderAccount();
     expect(screen.getByText('customer@example.com')).toBeInTheDocument();
-    const audio = await screen.findByRole('list', { name: 'Your audio' });
-    expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    const audio = await findYourAudio();
+    expect(rowTitles(audio)).toEqual([
       'Newest Audio',
       'Older Audio',
     ]);
@@ -137,9 +138,9 @@ describe('/account', () => {
     ]);
     fake.client.rpcs.my_locked_audio = () => ({ data: ['prod-2'], error: null });
     await renderAccount();
-    const audio = await screen.findByRole('list', { name: 'Your audio' });
+    const audio = await findYourAudio();
     await waitFor(() =>
-      expect(within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Step One']),
+      expect(rowTitles(audio)).toEqual(['Step One']),
     );
   });
 
@@ -152,8 +153,8 @@ describe('/account', () => {
     let answer!: (result: { data: string[]; error: null }) => void;
     fake.client.rpcs.my_locked_audio = () => new Promise((resolve) => (answer = resolve));
     await renderAccount();
-    const audio = await screen.findByRole('list', { name: 'Your audio' });
-    const titles = () => within(audio).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const audio = await findYourAudio();
+    const titles = () => rowTitles(audio);
     expect(titles()).toEqual(['Bought Audio']);
     expect(screen.queryByRole('button', { name: 'Play Locked Step' })).not.toBeInTheDocument();
     await act(async () => answer({ data: ['prod-3'], error: null }));
@@ -168,8 +169,8 @@ describe('/account', () => {
     expect(await screen.findByText('Loading your audio…')).toHaveAttribute('role', 'status');
     expect(screen.queryByText('No audio yet')).not.toBeInTheDocument();
     await act(async () => answer({ data: [], error: null }));
-    const audio = await screen.findByRole('list', { name: 'Your audio' });
-    expect(within(audio).getByRole('heading', { level: 3 })).toHaveTextContent('Step One');
+    const audio = await findYourAudio();
+    expect(within(audio).getByRole('heading', { level: 4 })).toHaveTextContent('Step One');
     expect(screen.queryByText('Loading your audio…')).not.toBeInTheDocument();
   });
 
@@ -200,8 +201,8 @@ describe('/account', () => {
       error: null,
     });
     await renderAccount();
-    const audio = await screen.findByRole('list', { name: 'Your audio' });
-    const item = (title: string) => within(audio).getByRole('heading', { level: 3, name: title }).closest('li')!;
+    const audio = await findYourAudio();
+    const item = (title: string) => within(audio).getByRole('heading', { level: 4, name: title }).closest('li')!;
     await waitFor(() => expect(item('Deep Sleep')).toHaveTextContent('£2.69 after discount'));
     expect(item('Cravings Away')).toHaveTextContent('Part of Stop Smoking Package');
     expect(item('Inception Guide')).toHaveTextContent('Part of Stop Smoking Package');
@@ -229,7 +230,7 @@ describe('/account', () => {
     // The listening-safety notice was acknowledged before, so play starts at once.
     localStorage.setItem(SAFETY_KEY, 'acknowledged');
     await renderAccount();
-    await screen.findByRole('list', { name: 'Your audio' });
+    await findYourAudio();
 
     await user.click(screen.getByRole('button', { name: 'Add to playlist: Second' }));
     // The first action loads the player's store (on demand), then applies.

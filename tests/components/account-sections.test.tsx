@@ -10,6 +10,7 @@ import { OrdersSection } from '@/features/account/orders-section';
 import type { PaidAs } from '@/features/account/paid-as';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import { fake } from './auth-fake-supabase';
+import { audioGroups, audioRows } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 
@@ -66,13 +67,13 @@ describe('Your audio', () => {
 
   it('lists every purchase in the order given (newest first) with category, en-GB date and price', () => {
     render(withProviders(<YourAudioSection audios={audios} player={player()} />));
-    const list = screen.getByRole('list', { name: 'Your audio' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
-      'Sleep Deeply Tonight',
-      'Old Gift',
-      'Calm: "Anxiety" Relief?',
+    // The practitioner's gift in its group first, then the single audios newest first.
+    expect(audioGroups()).toEqual([
+      ['Given by your practitioner', ['Old Gift']],
+      ['Single audios', ['Sleep Deeply Tonight', 'Calm: "Anxiety" Relief?']],
     ]);
+    const [gift, ...singles] = audioRows();
+    const items = [singles[0], gift, singles[1]];
     expect(items[0]).toHaveTextContent('Sleep');
     expect(items[0]).toHaveTextContent('Purchased20 November 2026');
     expect(items[0]).toHaveTextContent('£9.99');
@@ -99,7 +100,12 @@ describe('Your audio', () => {
       ['pr', { kind: 'recorded' }],
     ]);
     render(withProviders(<YourAudioSection audios={bought} player={player()} paidAs={paidAs} />));
-    const items = within(screen.getByRole('list', { name: 'Your audio' })).getAllByRole('listitem');
+    // The package's audio under the package's heading, then the single audios (an unknown order's among them).
+    expect(audioGroups()).toEqual([
+      ['Package: Stop Smoking Package', ['Cravings Away']],
+      ['Single audios', ['Deep Sleep', 'Full Price', 'Loading Order', 'Older Order']],
+    ]);
+    const items = audioRows();
     expect(items[0]).toHaveTextContent('Part of Stop Smoking Package');
     expect(items[0]).not.toHaveTextContent('£');
     expect(items[1]).toHaveTextContent('£2.69 after discount');

@@ -100,9 +100,11 @@ describe('saving a package for offline', () => {
   it('saves each audio of the package in turn with its progress, then removes them all', async () => {
     const user = userEvent.setup();
     renderSection();
-    const packages = await screen.findByRole('list', { name: 'Packages' });
-    expect(within(packages).getAllByRole('listitem')).toHaveLength(1);
-    expect(packages).toHaveTextContent(`${PACKAGE} 2 audios`);
+    // The package's group in 'Your audio': its heading, how many audios, the button saving them all, its audios.
+    const packages = await screen.findByRole('group', { name: `Package: ${PACKAGE}` });
+    expect(packages).toHaveTextContent(`Package: ${PACKAGE}2 audios`);
+    const list = within(packages).getByRole('list', { name: `Package: ${PACKAGE}` });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
 
     const button = within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` });
     await user.click(button);
@@ -140,7 +142,7 @@ describe('saving a package for offline', () => {
       userId: CUSTOMER,
     });
     renderSection();
-    const packages = await screen.findByRole('list', { name: 'Packages' });
+    const packages = await screen.findByRole('group', { name: `Package: ${PACKAGE}` });
     await user.click(within(packages).getByRole('button', { name: `Save package for offline: ${PACKAGE}` }));
     expect(saves.map((save) => save.audio.productId)).toEqual(['p2']);
     await act(async () => saves[0]!.finish(false));

@@ -112,7 +112,10 @@ function AppointmentLists({ appointments, now }: { appointments: AccountAppointm
     <div className="space-y-6">
       <AppointmentList title={text.upcoming} empty={text.noUpcoming} items={upcoming} upcoming />
       {upcoming.length === 0 ? (
-        <AppLink to={paths.virtualAppointments} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+        <AppLink
+          to={paths.virtualAppointments}
+          className={buttonVariants({ variant: 'secondary', size: 'md' })}
+        >
           <CalendarDays aria-hidden="true" />
           {text.book}
         </AppLink>

@@ -29,25 +29,29 @@ export function OwnedAudioSummary({
   paid,
   gift = false,
   listening,
+  headingLevel = 3,
 }: {
   audio: { title: string; category?: string | null; purchaseDate: string; duration?: number };
   paid?: string | null;
   /** Given by the practitioner (no order, nothing paid): said so instead of 'Purchased' and a price. */
   gift?: boolean;
   listening?: AudioListening;
+  /** 3 directly under 'Your audio' (offline); 4 under a group's heading. */
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const length = audio.duration;
   const leftAt = listening?.leftAt ?? 0;
   return (
     <div className="min-w-0">
-      <h3 className="font-semibold break-words text-foreground">
+      <Heading className="font-semibold break-words text-foreground">
         {audio.title}
         {listening?.playing ? (
           <span className="ml-2 inline-block rounded-full bg-primary-soft px-2 text-sm font-semibold text-primary">
             {text.playing}
           </span>
         ) : null}
-      </h3>
+      </Heading>
       <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         {audio.category ? (
           <div className="flex gap-1">

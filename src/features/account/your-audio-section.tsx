@@ -12,7 +12,11 @@ import { AppLink } from '@/components/ui/app-link';
 import { SaveOfflineButton } from '@/features/offline/save-offline-button';
 import { useOfflineOwnedAudio } from '@/features/offline/use-offline-owned-audio';
 import { OfflineAudioList } from './offline-audio-list';
-import { PackageSaveList } from './package-save-list';
+import { AudioRowMenu } from './audio-row-menu';
+import { groupAudios, isGift, type AudioGroup } from './audio-groups';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { SavePackageButton } from '@/features/offline/save-package-button';
+import { offlineText } from '@/content/offline';
 import type { ListenableAudio, OwnedAudio, PlayableAudio } from './owned-audio';
 
 export type { ListenableAudio, OwnedAudio };
@@ -56,11 +60,6 @@ function listeningOf(audio: OwnedAudio, listening: ListeningInfo | undefined): A
   };
 }
 
-/** Given by the practitioner: no order granted it and nothing was paid (not 'Purchased … £0'). */
-function isGift(audio: OwnedAudio): boolean {
-  return !audio.orderId && audio.price === 0;
-}
-
 /**
  * What the customer paid for an audio: its price, or 'Part of <package>' for a package's audio (whose recorded
  * price is a share of the package price, docs/account-prices.md). Null while its order is not known, rather than
@@ -97,7 +96,19 @@ function DownloadAudioButton({ audio }: { audio: PlayableAudio }) {
   );
 }
 
-/** 'Your audio': every purchase with Play, Add to playlist and Download, and Play all; or the empty state. */
+/**
+ * Below Tailwind's `sm` (40rem) a row shows Play and a "More actions" menu; wider, every button as before. One of
+ * the two is rendered (not both with one hidden by CSS), so assistive tech meets one set. The prerender and the
+ * hydrating render are wide (the buttons), then a phone swaps to the menu at once.
+ */
+const PHONE_QUERY = '(width < 40rem)';
+
+function groupTitle(group: AudioGroup<OwnedAudio>): string {
+  if (group.kind === 'package') return text.groups.package(group.key);
+  return group.kind === 'practitioner' ? text.groups.practitioner : text.groups.single;
+}
+
+/** 'Your audio': every purchase in groups with Play, Add to playlist and Download, and Play all; or the empty state. */
 export function YourAudioSection({
   audios,
   player,
@@ -106,7 +117,10 @@ export function YourAudioSection({
   loading = false,
   listening,
 }: YourAudioSectionProps) {
-  const playable = audios.filter(isPlayable);
+  const groups = groupAudios(audios, paidAs);
+  // The list's order (group by group), as Play all and each row's queue follow it.
+  const playable = groups.flatMap((group) => group.audios).filter(isPlayable);
+  const phone = useMediaQuery(PHONE_QUERY);
   // Offline: what the customer owns (as last seen online), not the empty state (docs/offline-listening.md).
   const offline = useOfflineOwnedAudio(offlineUserId, audios);
 
@@ -132,7 +146,6 @@ export function YourAudioSection({
         ) : null
       }
     >
-      <PackageSaveList audios={playable} paidAs={paidAs} userId={offlineUserId} />
       {audios.length === 0 && loading ? (
         <p role="status" className="text-muted-foreground">
           {text.loading}
@@ -151,62 +164,156 @@ export function YourAudioSection({
           </div>
         </div>
       ) : (
-        <ul className="divide-y divide-border border-y border-border" aria-label={text.title}>
-          {audios.map((audio) => {
-            const paid = paidText(audio, paidAs?.get(audio.id));
+        <div className="space-y-6">
+          {groups.map((group) => {
+            const title = groupTitle(group);
+            const headingId = `your-audio-${group.kind}-${slug(group.key)}`;
             return (
-              <li
-                key={audio.id}
-                className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between"
-              >
-                <OwnedAudioSummary
-                  audio={audio}
-                  paid={paid}
-                  gift={isGift(audio)}
-                  listening={listeningOf(audio, listening)}
-                />
-                {isPlayable(audio) ? (
-                  <div className="flex flex-wrap gap-2">
-                    {player ? (
-                      <>
-                        <Button
-                          size="sm"
-                          aria-label={text.play(audio.title)}
-                          onClick={() => player.onPlay(audio, playable)}
-                        >
-                          <Play aria-hidden="true" />
-                          {text.playShort}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={text.addToPlaylist(audio.title)}
-                          onClick={() => player.onAddToPlaylist(audio)}
-                        >
-                          <ListPlus aria-hidden="true" />
-                          {text.addShort}
-                        </Button>
-                      </>
-                    ) : null}
-                    <DownloadAudioButton audio={audio} />
-                    <SaveOfflineButton
-                      audio={{
-                        productId: audio.productId,
-                        trackId: audio.id,
-                        title: audio.title,
-                        category: audio.category,
-                      }}
+              // Each group: a heading (jumped to by heading navigation) naming the group and its list ("…, list,
+              // 3 items"); a package's also says how many audios it holds and saves them all for offline at once.
+              <div key={`${group.kind}:${group.key}`} role="group" aria-labelledby={headingId}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <h3 id={headingId} className="font-serif text-xl font-bold break-words text-foreground">
+                    {title}
+                  </h3>
+                  {group.kind === 'package' ? (
+                    <PackageSave title={group.key} audios={group.audios} userId={offlineUserId} />
+                  ) : null}
+                </div>
+                <ul
+                  className="mt-2 divide-y divide-border border-y border-border"
+                  aria-labelledby={headingId}
+                >
+                  {group.audios.map((audio) => (
+                    <AudioRow
+                      key={audio.id}
+                      audio={audio}
+                      paid={paidText(audio, paidAs?.get(audio.id))}
+                      listening={listeningOf(audio, listening)}
+                      player={player}
+                      playable={playable}
                       userId={offlineUserId}
+                      phone={phone}
                     />
-                  </div>
-                ) : (
-                  <p className="text-sm text-muted-foreground">{text.unavailable}</p>
-                )}
-              </li>
+                  ))}
+                </ul>
+              </div>
             );
           })}
-        </ul>
+        </div>
       )}
     </AccountSection>
+  );
+}
+
+/**
+ * A package group's count of audios and 'Save package for offline' (docs/offline-listening.md): each of its
+ * playable audios once, even when bought twice.
+ */
+function PackageSave({
+  title,
+  audios,
+  userId,
+}: {
+  title: string;
+  audios: OwnedAudio[];
+  userId: string | undefined;
+}) {
+  const unique = audios
+    .filter(isPlayable)
+    .filter((audio, index, all) => all.findIndex((other) => other.productId === audio.productId) === index);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted-foreground">{offlineText.packages.count(unique.length)}</span>
+      <SavePackageButton
+        title={title}
+        audios={unique.map((audio) => ({
+          productId: audio.productId,
+          trackId: audio.id,
+          title: audio.title,
+          category: audio.category,
+        }))}
+        userId={userId}
+      />
+    </div>
+  );
+}
+
+/** A package title as part of an element id. */
+function slug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** One audio's row: what it is and where this device left it, then its actions (a menu for the rest on a phone). */
+function AudioRow({
+  audio,
+  paid,
+  listening,
+  player,
+  playable,
+  userId,
+  phone,
+}: {
+  audio: OwnedAudio;
+  paid: string | null;
+  listening: AudioListening | undefined;
+  player: AudioActions | undefined;
+  playable: PlayableAudio[];
+  userId: string | undefined;
+  phone: boolean;
+}) {
+  return (
+    <li className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between">
+      <OwnedAudioSummary
+        audio={audio}
+        paid={paid}
+        gift={isGift(audio)}
+        listening={listening}
+        headingLevel={4}
+      />
+      {isPlayable(audio) ? (
+        <div className="flex flex-wrap gap-2">
+          {player ? (
+            <Button
+              size="sm"
+              aria-label={text.play(audio.title)}
+              onClick={() => player.onPlay(audio, playable)}
+            >
+              <Play aria-hidden="true" />
+              {text.playShort}
+            </Button>
+          ) : null}
+          {phone ? (
+            <AudioRowMenu audio={audio} onAddToPlaylist={player?.onAddToPlaylist} userId={userId} />
+          ) : (
+            <>
+              {player ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={text.addToPlaylist(audio.title)}
+                  onClick={() => player.onAddToPlaylist(audio)}
+                >
+                  <ListPlus aria-hidden="true" />
+                  {text.addShort}
+                </Button>
+              ) : null}
+              <DownloadAudioButton audio={audio} />
+              <SaveOfflineButton
+                audio={{
+                  productId: audio.productId,
+                  trackId: audio.id,
+                  title: audio.title,
+                  category: audio.category,
+                }}
+                userId={userId}
+              />
+            </>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{text.unavailable}</p>
+      )}
+    </li>
   );
 }
