@@ -55,6 +55,9 @@ export default defineConfig({
       // Journeys email one address more than once a minute (two sign-ups for one address, a reset after a
       // sign-up link); the 60 s per-address limit has its own contract test (tests/contract/auth-email-frequency).
       SUPABASE_LOCAL_EMAIL_MAX_FREQUENCY: '0',
+      // The stack signs user tokens with this test-only ES256 key (worthless anywhere else), so a test can sign
+      // one as the stack would, e.g. a sign-in aged past 10 minutes (e2e/admin-reauth.spec.ts).
+      SUPABASE_LOCAL_SIGNING_KEY_FILE: 'e2e/local-signing-key.json',
     },
   },
 });

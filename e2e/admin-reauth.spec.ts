@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { decodeJwt, SignJWT } from 'jose';
-import { ANON_KEY, JWT_SECRET } from '../supabase/local/keys';
+import { readFileSync } from 'node:fs';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { signUpAndClaim } from './sign-up';
 import { signInAsAdmin, tab } from './admin-session';
 import { axeProblems } from './axe';
-import { allowFailedRequests, expect as baseExpect, stackUrl, test } from './fixtures';
+import { allowFailedRequests, expect as baseExpect, test } from './fixtures';
 import { ADMIN_ROLE_LOCK, SEEDED_ADMIN } from './stack-data';
 
 // Actions that grant or remove ask for the admin's password again when their sign-in is over 10 minutes old
@@ -21,9 +22,11 @@ async function ageTheSignIn(page: Page): Promise<void> {
   expect(session).not.toBeNull();
   const claims = decodeJwt(session!.access_token);
   const signedIn = Math.floor(Date.now() / 1000) - 20 * 60;
+  // Signed as the stack signs (its ES256 key for the end-to-end run: playwright.config.ts).
+  const { kid, jwk } = JSON.parse(readFileSync('e2e/local-signing-key.json', 'utf8')) as { kid: string; jwk: JWK };
   const aged = await new SignJWT({ ...claims, amr: [{ method: 'password', timestamp: signedIn }] })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(JWT_SECRET));
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid })
+    .sign(await importJWK(jwk, 'ES256'));
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
     [AUTH_STORAGE_KEY, JSON.stringify({ ...session, access_token: aged })],
@@ -39,11 +42,7 @@ test.describe('the password question', { lock: ADMIN_ROLE_LOCK }, () => {
     consoleProblems,
   }) => {
     const email = `e2e-reauth-${Date.now()}@example.com`;
-    const signup = await request.post(`${stackUrl}/auth/v1/signup`, {
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-      data: { email, password: 'Quiet-Harbour-47' },
-    });
-    expect(signup.ok()).toBe(true);
+    await signUpAndClaim(request, email, 'Quiet-Harbour-47');
 
     await signInAsAdmin(page);
     await ageTheSignIn(page);

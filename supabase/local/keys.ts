@@ -75,7 +75,10 @@ async function newSigningKey(): Promise<{ kid: string; jwk: JWK }> {
  * a restart, as a project's do), or per process for an in-memory stack.
  */
 async function loadSigningKey(dataDir: string | null): Promise<SigningKey> {
-  const file = dataDir ? path.join(dataDir, SIGNING_KEY_FILE) : null;
+  // SUPABASE_LOCAL_SIGNING_KEY_FILE: a key of one's own, as a hosted project can import one (Project Settings →
+  // JWT Keys → import); the end-to-end run uses it to sign a token as the stack would (e2e/admin-reauth.spec.ts).
+  const imported = process.env.SUPABASE_LOCAL_SIGNING_KEY_FILE;
+  const file = imported ? path.resolve(imported) : dataDir ? path.join(dataDir, SIGNING_KEY_FILE) : null;
   let stored: { kid: string; jwk: JWK };
   if (file && existsSync(file)) {
     stored = JSON.parse(await readFile(file, 'utf8')) as { kid: string; jwk: JWK };
