@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getSignedInSupabase, getSupabase } from '@/lib/supabase';
 import { queryKeyRoots } from '@/lib/query-client';
 import { parseAnswers, parseQuestions, type Answers, type IntakeQuestion } from './intake-model';
 
@@ -102,7 +102,10 @@ export async function deleteIntake(userId: string): Promise<void> {
 export async function rememberTimeZone(userId: string): Promise<void> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!timeZone) return;
-  const client = await getSupabase();
+  // Only for a confirmed session: My Account drawn from the device before the account check sends nothing in
+  // the name of a session the server has ended (src/lib/supabase.ts getSignedInSupabase).
+  const client = await getSignedInSupabase();
+  if (!client) return;
   await client.from('client_settings').upsert({ user_id: userId, time_zone: timeZone });
 }
 
