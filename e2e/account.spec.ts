@@ -122,6 +122,7 @@ test('a new user signs up, downloads their data, deletes their account and can n
   // Opened in the browser that signed up: confirmed and signed in, no second password step (docs/auth-links.md).
   await page.goto(await confirmationLink(request, email));
   await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect(page.getByText('Email confirmed: you are signed in', { exact: true })).toBeVisible();
   await waitForHydration(page);
 
   await openAccount(page);
