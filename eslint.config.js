@@ -14,12 +14,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 /** The features a feature may import besides itself. */
 const featureExceptions = {
-  // Offline listening is a layer under the player and My Account (docs/offline-listening.md): both use it, and
-  // it uses no other feature.
-  player: ['offline'],
-  account: ['offline'],
-  // The programmes' admin screens reuse the dashboard's UI kit and queries (one way: admin never imports
-  // programmes; the route composes them, docs/programmes.md).
+  // The programmes' admin screens reuse the dashboard's queries (one way: admin never imports programmes; the
+  // route composes them, docs/programmes.md).
   programmes: ['admin'],
 };
 const featureBoundaries = {

@@ -5,7 +5,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     'src/entry-server.tsx',
-    'src/features/offline/service-worker.ts',
+    'src/lib/offline/service-worker.ts',
     'scripts/*.ts',
     'supabase/local/measure-latency.ts',
     'supabase/local/functions/preload.ts',

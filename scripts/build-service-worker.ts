@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'vite';
 
-// Builds the offline worker (src/features/offline/service-worker.ts) into dist/sw.js, with the list of files it
+// Builds the offline worker (src/lib/offline/service-worker.ts) into dist/sw.js, with the list of files it
 // precaches: the SPA shell as served for /account and every script and style My Account and the player can
 // load, so both open with the network off (docs/offline-listening.md). Other pages' code is left out.
 
@@ -101,7 +101,7 @@ export async function buildServiceWorker(
       manifest: false,
       target: 'es2022',
       rolldownOptions: {
-        input: 'src/features/offline/service-worker.ts',
+        input: 'src/lib/offline/service-worker.ts',
         output: { format: 'iife', entryFileNames: 'sw.js' },
       },
     },

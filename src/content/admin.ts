@@ -16,21 +16,11 @@ export type AdminSectionId = (typeof adminSections)[number]['id'];
 
 export const adminText = {
   sectionsLabel: 'Dashboard sections',
-  loading: 'Loading…',
-  loadFailed: 'Could not load this section. Please try again.',
-  retry: 'Try again',
-  previous: 'Previous page',
-  next: 'Next page',
-  pageOf: (from: number, to: number) => `Showing ${from}–${to}`,
   noResults: 'Nothing matches.',
   save: 'Save',
   saving: 'Saving…',
   cancel: 'Cancel',
   close: 'Close',
-  search: 'Search',
-  never: 'Never',
-  /** The phone's button that shows a list's filters, with how many are in force. */
-  filters: (active: number) => (active === 0 ? 'Filters' : `Filters (${active} active)`),
 } as const;
 
 export const overviewText = {

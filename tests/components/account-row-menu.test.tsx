@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import type * as AccountApi from '@/features/account/account-api';
-import type * as OfflineActions from '@/features/offline/offline-actions';
-import { addSavedAudio } from '@/features/offline/saved-audio-index';
+import type * as OfflineActions from '@/lib/offline/offline-actions';
+import { addSavedAudio } from '@/lib/offline/saved-audio-index';
 import { QueryProvider } from '@/lib/query-provider';
 import { MemoryRouter } from '@/lib/router';
 import { audioRows } from './your-audio-queries';
@@ -19,7 +19,7 @@ vi.mock('@/features/account/account-api', async (importOriginal) => ({
   useDownloadOwnedAudio: () => ({ mutate: download, isPending: false }),
 }));
 const offline = vi.hoisted(() => ({ save: vi.fn(), remove: vi.fn() }));
-vi.mock('@/features/offline/offline-actions', async (importOriginal) => ({
+vi.mock('@/lib/offline/offline-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof OfflineActions>()),
   saveForOffline: offline.save,
   removeFromDevice: offline.remove,

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmAction } from '@/features/admin/confirm-action';
-import { DataTable } from '@/features/admin/data-table';
-import { FiltersDisclosure } from '@/features/admin/filters-disclosure';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { DataTable } from '@/components/ui/data-table';
+import { FiltersDisclosure } from '@/components/ui/filters-disclosure';
 
 interface Row {
   id: string;

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaidAs } from '@/features/account/paid-as';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
 import { QueryProvider } from '@/lib/query-provider';
-import { addSavedAudio, readSavedAudio } from '@/features/offline/saved-audio-index';
-import type { AudioToSave } from '@/features/offline/saved-audio-store';
-import type * as OfflineActions from '@/features/offline/offline-actions';
+import { addSavedAudio, readSavedAudio } from '@/lib/offline/saved-audio-index';
+import type { AudioToSave } from '@/lib/offline/saved-audio-store';
+import type * as OfflineActions from '@/lib/offline/offline-actions';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), message: vi.fn() }));
@@ -18,7 +18,7 @@ vi.mock('@/lib/toast', () => ({ toast }));
 
 // Each save waits until the test lets it finish (or fail), then records the entry as the real one does.
 const saves = vi.hoisted(() => [] as { audio: AudioToSave; finish: (ok: boolean) => void }[]);
-vi.mock('@/features/offline/offline-actions', async (importOriginal) => ({
+vi.mock('@/lib/offline/offline-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof OfflineActions>()),
   saveForOffline: (audio: AudioToSave, userId: string) =>
     new Promise<boolean>((resolve) => {

@@ -7,9 +7,9 @@ import { MemoryRouter } from '@/lib/router';
 import { QueryProvider } from '@/lib/query-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
-import { keepKnownOwned, knownOwnedAudio } from '@/features/offline/known-owned-audio';
+import { keepKnownOwned, knownOwnedAudio } from '@/lib/offline/known-owned-audio';
 import { KNOWN_OWNED_AUDIO_KEY, SAVED_AUDIO_KEY } from '@/lib/account-device-names';
-import { removeSavedAudio } from '@/features/offline/saved-audio-store';
+import { removeSavedAudio } from '@/lib/offline/saved-audio-store';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));

@@ -82,7 +82,7 @@ function cases(ids: {
         why: 'PostgREST 12.2 answers a missing table from its schema cache',
       },
     },
-    // Account (src/features/auth/auth-api.ts, src/features/account/*.ts, src/features/offline/owned-products.ts)
+    // Account (src/features/auth/auth-api.ts, src/features/account/*.ts, src/lib/offline/owned-products.ts)
     {
       name: 'my purchases',
       as: 'customer',

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineAudioUrl } from '@/features/offline/offline-worker-config';
-import { playSavedCopyFirst } from '@/features/offline/play-saved-first';
-import { readSavedAudio, savedAudioOf } from '@/features/offline/saved-audio-index';
-import { keepOnlyOwned, removeSavedAudio, saveAudioForOffline } from '@/features/offline/saved-audio-store';
+import { offlineAudioUrl } from '@/lib/offline/offline-worker-config';
+import { playSavedCopyFirst } from '@/lib/offline/play-saved-first';
+import { readSavedAudio, savedAudioOf } from '@/lib/offline/saved-audio-index';
+import { keepOnlyOwned, removeSavedAudio, saveAudioForOffline } from '@/lib/offline/saved-audio-store';
 import {
   OFFLINE_AUDIO_CACHE,
   SAVED_AUDIO_KEY,

@@ -5,7 +5,7 @@ import {
   MIN_QUOTA_BYTES,
   offlineSupport,
   type BrowserFacts,
-} from '@/features/offline/storage-support';
+} from '@/lib/offline/storage-support';
 
 const chrome: BrowserFacts = {
   userAgent:

@@ -8,7 +8,7 @@ import { SAFETY_KEY } from '@/features/player/player-storage';
 import { createPlayerStore, type PlayerStore } from '@/features/player/player-store';
 import { adoptPrimedAudio, startPrimedPlay } from '@/features/player/primed-audio';
 import type { Track } from '@/features/player/player-types';
-import { addSavedAudio } from '@/features/offline/saved-audio-index';
+import { addSavedAudio } from '@/lib/offline/saved-audio-index';
 import type { SignedAudioUrl } from '@/lib/audio-storage';
 
 const minted = vi.hoisted(() => new Map<string, { url: string; expiresAt: number }>());

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CloudDownload, Download, EllipsisVertical, ListPlus, Trash2 } from 'lucide-react';
 import { accountText } from '@/content/account';
 import { toast } from '@/lib/toast';
-import { useSaveOfflineAction } from '@/features/offline/save-offline-button';
+import { useSaveOfflineAction } from '@/components/offline/save-offline-button';
 import { useDownloadOwnedAudio } from './account-api';
 import type { PlayableAudio } from './owned-audio';
 

@@ -2,9 +2,9 @@ import { Play, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
 import { offlineText } from '@/content/offline';
-import type { KnownOwnedAudio } from '@/features/offline/known-owned-audio';
-import { SaveOfflineButton } from '@/features/offline/save-offline-button';
-import { useSavedAudio } from '@/features/offline/use-saved-audio';
+import type { KnownOwnedAudio } from '@/lib/offline/known-owned-audio';
+import { SaveOfflineButton } from '@/components/offline/save-offline-button';
+import { useSavedAudio } from '@/lib/offline/use-saved-audio';
 import { OwnedAudioSummary } from './owned-audio-summary';
 import type { ListenableAudio } from './owned-audio';
 

@@ -9,13 +9,13 @@ import { OwnedAudioSummary, type AudioListening } from './owned-audio-summary';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
-import { SaveOfflineButton } from '@/features/offline/save-offline-button';
-import { useOfflineOwnedAudio } from '@/features/offline/use-offline-owned-audio';
+import { SaveOfflineButton } from '@/components/offline/save-offline-button';
+import { useOfflineOwnedAudio } from '@/lib/offline/use-offline-owned-audio';
 import { OfflineAudioList } from './offline-audio-list';
 import { AudioRowMenu } from './audio-row-menu';
 import { groupAudios, isGift, type AudioGroup } from './audio-groups';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { SavePackageButton } from '@/features/offline/save-package-button';
+import { SavePackageButton } from '@/components/offline/save-package-button';
 import { offlineText } from '@/content/offline';
 import type { ListenableAudio, OwnedAudio, PlayableAudio } from './owned-audio';
 

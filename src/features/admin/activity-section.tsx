@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { activityText as text } from '@/content/admin';
 import { activityQuery, type ActivityRow } from './api/activity';
-import { AdminSection } from './admin-section';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { PagedQueryTable } from './data-table';
+import { PagedQueryTable } from '@/components/ui/data-table';
 
 export function ActivitySection() {
   const id = useId();
@@ -13,7 +13,7 @@ export function ActivitySection() {
   const [pageIndex, setPageIndex] = useState(0);
   const query = useQuery(activityQuery(entity, pageIndex));
   return (
-    <AdminSection title={text.heading}>
+    <TitledSection title={text.heading}>
       <p className="text-muted-foreground">{text.help}</p>
       <div className="max-w-xs">
         <Field id={`${id}-entity`} label={text.filterLabel}>
@@ -62,7 +62,7 @@ export function ActivitySection() {
           { header: text.details, className: 'min-w-64', cell: (row) => <Changes row={row} /> },
         ]}
       />
-    </AdminSection>
+    </TitledSection>
   );
 }
 

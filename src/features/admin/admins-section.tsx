@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminsText as text, adminText } from '@/content/admin';
 import { adminsQuery, useChangeAdmin, type AdminRow } from './api/admins';
-import { AdminSection } from './admin-section';
-import { messageOf, Notice } from './notice';
+import { TitledSection } from '@/components/ui/titled-section';
+import { messageOf, Notice } from '@/components/ui/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { ConfirmAction } from './confirm-action';
-import { QueryTable } from './data-table';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { QueryTable } from '@/components/ui/data-table';
 
 type Message = { variant: 'error' | 'success'; text: string; removed?: boolean } | null;
 
@@ -48,7 +48,7 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <AdminSection title={text.heading}>
+    <TitledSection title={text.heading}>
       <p className="text-muted-foreground">{text.selfNote}</p>
       {message ? (
         // A removed admin's row (and the button that had the focus) is gone: the message takes the focus.
@@ -111,6 +111,6 @@ export function AdminsSection({ currentEmail }: { currentEmail: string }) {
           {text.grantSubmit}
         </Button>
       </form>
-    </AdminSection>
+    </TitledSection>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { appointmentsText as text } from '@/content/admin';
-import { AdminSection } from './admin-section';
-import { DetailsToggle } from './detail-panel';
-import { QueryState } from './query-state';
+import { TitledSection } from '@/components/ui/titled-section';
+import { DetailsToggle } from '@/components/ui/detail-panel';
+import { QueryState } from '@/components/ui/query-state';
 import { adminAppointmentsQuery, splitByWeek, type AdminAppointment } from './appointments-api';
-import { DataTable } from './data-table';
+import { DataTable } from '@/components/ui/data-table';
 
 /** This week's and later appointments; each client's record (programmes, orders, audio, appointments) one click away. */
 export type RenderClientRecord = (client: {
@@ -26,7 +26,7 @@ export function AppointmentsSection({
   const query = useQuery(adminAppointmentsQuery());
   const [selected, setSelected] = useState<AdminAppointment | null>(null);
   return (
-    <AdminSection title={text.heading}>
+    <TitledSection title={text.heading}>
       <p className="text-muted-foreground">{text.lead}</p>
       <QueryState query={query}>
         {(rows) => {
@@ -109,6 +109,6 @@ export function AppointmentsSection({
           );
         }}
       </QueryState>
-    </AdminSection>
+    </TitledSection>
   );
 }

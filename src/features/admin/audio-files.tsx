@@ -2,9 +2,9 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
 import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
-import { messageOf, Notice } from './notice';
+import { messageOf, Notice } from '@/components/ui/notice';
 import { readAudioDuration } from './audio-duration';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { AUDIO_FILE_ACCEPT, checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
 import { formatLength } from './length-input';
 

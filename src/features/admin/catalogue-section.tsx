@@ -13,15 +13,15 @@ import {
   type PackageRow,
   type ProductRow,
 } from './api/catalogue';
-import { AdminSection } from './admin-section';
-import { DetailPanel } from './detail-panel';
-import { messageOf, Notice } from './notice';
-import { SearchForm } from './search-form';
+import { TitledSection } from '@/components/ui/titled-section';
+import { DetailPanel } from '@/components/ui/detail-panel';
+import { messageOf, Notice } from '@/components/ui/notice';
+import { SearchForm } from '@/components/ui/search-form';
 import { SiteRebuildNotice } from './site-rebuild-notice';
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { AudioFiles } from './audio-files';
-import { QueryTable } from './data-table';
+import { QueryTable } from '@/components/ui/data-table';
 import { formatLength, parseLength } from './length-input';
 import { parsePounds, penceToPounds } from './money-input';
 import { PackageContents, type ContentItem } from './package-contents';
@@ -84,7 +84,7 @@ export function CatalogueSection() {
       : null;
 
   return (
-    <AdminSection
+    <TitledSection
       title={text.heading}
       actions={
         <>
@@ -165,7 +165,7 @@ export function CatalogueSection() {
           ]}
         />
       </div>
-    </AdminSection>
+    </TitledSection>
   );
 }
 

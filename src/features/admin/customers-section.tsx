@@ -5,16 +5,16 @@ import { adminText, customersText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { customerPurchasesQuery, customersQuery, useGrantAudio, type CustomerRow } from './api/customers';
 import { productsQuery } from './api/catalogue';
-import { AdminSection } from './admin-section';
-import { DetailPanel, DetailsToggle } from './detail-panel';
-import { formatDate } from './admin-dates';
-import { type Message, messageOf, Notice } from './notice';
-import { QueryState } from './query-state';
-import { SearchForm } from './search-form';
+import { TitledSection } from '@/components/ui/titled-section';
+import { DetailPanel, DetailsToggle } from '@/components/ui/detail-panel';
+import { formatDate } from '@/lib/practice-dates';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
+import { QueryState } from '@/components/ui/query-state';
+import { SearchForm } from '@/components/ui/search-form';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { RenderClientRecord } from './appointments-section';
-import { PagedQueryTable } from './data-table';
+import { PagedQueryTable } from '@/components/ui/data-table';
 
 export function CustomersSection({
   renderClientRecord,
@@ -30,7 +30,7 @@ export function CustomersSection({
   const query = useQuery(customersQuery(search, pageIndex));
 
   return (
-    <AdminSection title={text.heading}>
+    <TitledSection title={text.heading}>
       <SearchForm
         label={text.searchLabel}
         onSearch={(next) => {
@@ -120,7 +120,7 @@ export function CustomersSection({
           },
         ]}
       />
-    </AdminSection>
+    </TitledSection>
   );
 }
 

@@ -12,15 +12,15 @@ import {
   type OrderDetail,
   type OrderFilters,
 } from './api/orders';
-import { AdminSection } from './admin-section';
-import { DetailPanel, DetailsToggle } from './detail-panel';
-import { formatDateTime } from './admin-dates';
-import { type Message, messageOf, Notice } from './notice';
-import { QueryState } from './query-state';
+import { TitledSection } from '@/components/ui/titled-section';
+import { DetailPanel, DetailsToggle } from '@/components/ui/detail-panel';
+import { formatDateTime } from '@/lib/practice-dates';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
+import { QueryState } from '@/components/ui/query-state';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { PagedQueryTable } from './data-table';
-import { FiltersDisclosure } from './filters-disclosure';
+import { PagedQueryTable } from '@/components/ui/data-table';
+import { FiltersDisclosure } from '@/components/ui/filters-disclosure';
 import { RefundButton } from './refund-button';
 
 /** How many of the applied filters narrow the list (for the phone's 'Filters' button). */
@@ -89,7 +89,7 @@ export function OrdersSection() {
   }
 
   return (
-    <AdminSection
+    <TitledSection
       title={text.heading}
       actions={
         <Button size="sm" variant="secondary" onClick={() => void download()} disabled={exporting}>
@@ -204,7 +204,7 @@ export function OrdersSection() {
           },
         ]}
       />
-    </AdminSection>
+    </TitledSection>
   );
 }
 

@@ -3,19 +3,19 @@ import { appointmentsText, overviewText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { type Overview, overviewQuery } from './api/overview';
 import { adminAppointmentsQuery, upcomingAppointmentsCountQuery, withoutIntake } from './appointments-api';
-import { AdminSection } from './admin-section';
-import { formatDate } from './admin-dates';
-import { QueryState } from './query-state';
-import { DataTable } from './data-table';
+import { TitledSection } from '@/components/ui/titled-section';
+import { formatDate } from '@/lib/practice-dates';
+import { QueryState } from '@/components/ui/query-state';
+import { DataTable } from '@/components/ui/data-table';
 import { PaymentsPanel } from './payments-panel';
 import { PendingDeletionsNotice } from './pending-deletions-notice';
 
 export function OverviewSection() {
   const query = useQuery(overviewQuery());
   return (
-    <AdminSection title={text.heading}>
+    <TitledSection title={text.heading}>
       <QueryState query={query}>{(overview) => <OverviewContent overview={overview} />}</QueryState>
-    </AdminSection>
+    </TitledSection>
   );
 }
 

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
 import { productsQuery, type ProductRow } from './api/catalogue';
-import { messageOf, Notice } from './notice';
+import { messageOf, Notice } from '@/components/ui/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { paymentsText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import { disputedOrdersQuery, useReconcilePayments } from './api/overview';
-import { formatDate } from './admin-dates';
-import { type Message, messageOf, Notice } from './notice';
-import { QueryState } from './query-state';
-import { DataTable } from './data-table';
+import { formatDate } from '@/lib/practice-dates';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
+import { QueryState } from '@/components/ui/query-state';
+import { DataTable } from '@/components/ui/data-table';
 
 /** The overview's payments panel: disputed orders and their state, and the reconciliation button. */
 export function PaymentsPanel({ openDisputes }: { openDisputes: number }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { storageDeletionsText as text } from '@/content/admin';
 import { pendingDeletionsQuery, useReconcilePayments } from './api/overview';
-import { type Message, Notice } from './notice';
+import { type Message, Notice } from '@/components/ui/notice';
 
 /**
  * The private files of deleted clients (or removed assignments) that storage still holds: how many, and a

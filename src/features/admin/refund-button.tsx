@@ -1,7 +1,7 @@
 import { ordersText as text } from '@/content/admin';
 import { useRefundOrder } from './api/orders';
-import { messageOf } from './notice';
-import { ConfirmAction } from './confirm-action';
+import { messageOf } from '@/components/ui/notice';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 
 /** Refund with a confirmation step: the refund-order edge function refunds through Stripe and revokes. */
 export function RefundButton({

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { Notice } from './notice';
+import { Notice } from '@/components/ui/notice';
 import { requestSiteRebuild, useSiteRebuildFailed } from './site-rebuild';
 
 /**

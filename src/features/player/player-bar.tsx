@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/layout/skip-links';
 import { site } from '@/config/site';
 import { playerText } from '@/content/player';
-import { playSavedCopyFirst } from '@/features/offline/play-saved-first';
+import { playSavedCopyFirst } from '@/lib/offline/play-saved-first';
 import { signOwnedAudioUrl } from '@/lib/audio-storage';
 import { cn } from '@/lib/cn';
 import { connectAudio } from './audio-engine';

@@ -6,7 +6,7 @@ import { VolumeControl } from './player-controls';
 import type { PlayerValue } from './player-context';
 import { currentTrack, PLAYBACK_RATES, SLEEP_MINUTES } from './player-logic';
 import type { PlayerView, SleepChoice } from './player-types';
-import { PlayerSaveOfflineButton } from '@/features/offline/save-offline-button';
+import { PlayerSaveOfflineButton } from '@/components/offline/save-offline-button';
 
 /** Three bars that move while the row plays; still when motion is reduced (system or site setting). */
 function PlayingIndicator({ playing }: { playing: boolean }) {

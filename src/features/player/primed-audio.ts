@@ -3,7 +3,7 @@
 // finds its link already minted, the press handler itself creates the element and calls play() (which also
 // keeps the user's gesture, as iOS requires); the bar's engine adopts that element when it mounts
 // (audio-engine.ts `primed`). Until then this follows the store: another track or a pause stops it.
-import { findSavedAudio } from '@/features/offline/saved-audio-index';
+import { findSavedAudio } from '@/lib/offline/saved-audio-index';
 import { takeMintedOwnedAudioUrl, type SignedAudioUrl } from '@/lib/audio-storage';
 import { currentTrack, resumesAt } from './player-logic';
 import type { PlayerStore } from './player-store';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
 import { adminText } from '@/content/admin';
-import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { checkPrivateUpload } from './check-private-upload';
 import { PrivateAudioFields } from './private-audio-fields';
 import { Field } from '@/components/ui/field';

@@ -6,9 +6,9 @@ import { clientRecordText as text, programmesAdminText } from '@/content/program
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
-import { DetailsToggle } from '@/features/admin/detail-panel';
-import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { ConfirmAction } from '@/features/admin/confirm-action';
+import { DetailsToggle } from '@/components/ui/detail-panel';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import type { Assignment } from './programme-steps';
 import { clientPrivateAudioQuery, useEditAssignment, useRemoveAssignment } from './programmes-api';

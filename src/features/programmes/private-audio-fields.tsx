@@ -2,7 +2,7 @@ import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { programmesAdminText as text } from '@/content/programmes';
 import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
-import { UploadProgress } from '@/features/admin/upload-progress';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { titleFromFileName } from './check-private-upload';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
-import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AssignedProgramme } from './programme-steps';

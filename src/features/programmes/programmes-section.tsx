@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
 import { productsQuery } from '@/features/admin/api/catalogue';
-import { AdminSection } from '@/features/admin/admin-section';
-import { type Message, messageOf, Notice } from '@/features/admin/notice';
-import { QueryState } from '@/features/admin/query-state';
-import { DataTable } from '@/features/admin/data-table';
+import { TitledSection } from '@/components/ui/titled-section';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
+import { QueryState } from '@/components/ui/query-state';
+import { DataTable } from '@/components/ui/data-table';
 import { AssignForm } from './assign-form';
 import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
 import {
@@ -42,7 +42,7 @@ export function ProgrammesSection() {
   }
 
   return (
-    <AdminSection
+    <TitledSection
       title={text.heading}
       actions={
         editing ? null : (
@@ -122,6 +122,6 @@ export function ProgrammesSection() {
         )}
       </QueryState>
       {templates.data && products.data ? <AssignForm programmes={templates.data} audios={audios} /> : null}
-    </AdminSection>
+    </TitledSection>
   );
 }

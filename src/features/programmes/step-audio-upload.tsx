@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
-import { type Message, messageOf, Notice } from '@/features/admin/notice';
+import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { checkPrivateUpload } from './check-private-upload';
 import { PrivateAudioFields } from './private-audio-fields';
 import { useUploadPrivateStepAudio } from './programmes-api';

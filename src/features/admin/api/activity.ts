@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { fail, page, PAGE_SIZE, type PageOf } from './admin-client';
+import { fail } from './admin-client';
+import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
 import { adminKeys } from './admin-keys';
 
 // The activity tab: the log of every admin write, newest first, by entity.

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { callRpc, page, PAGE_SIZE, type PageOf } from './admin-client';
+import { callRpc } from './admin-client';
+import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
 import { adminKeys, useRefreshAfterWrite } from './admin-keys';
 
 // The customers tab: the searched, paged list, a customer's purchases and granting an audio.

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
-import { callRpc, invokeFunction, page, PAGE_SIZE, type PageOf } from './admin-client';
+import { callRpc, invokeFunction } from './admin-client';
+import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
 import { adminKeys, useRefreshAfterWrite } from './admin-keys';
 import type { OrderFilters } from './order-filters';
 

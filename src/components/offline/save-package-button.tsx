@@ -2,11 +2,11 @@ import { CloudDownload, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
 import { toast } from '@/lib/toast';
-import { removeFromDevice } from './offline-actions';
-import { useSaveEachForOffline } from './offline-mutations';
-import type { AudioToSave } from './saved-audio-store';
-import { useOfflineSupport } from './use-offline-support';
-import { useSavedAudio } from './use-saved-audio';
+import { removeFromDevice } from '@/lib/offline/offline-actions';
+import { useSaveEachForOffline } from '@/lib/offline/offline-mutations';
+import type { AudioToSave } from '@/lib/offline/saved-audio-store';
+import { useOfflineSupport } from '@/lib/offline/use-offline-support';
+import { useSavedAudio } from '@/lib/offline/use-saved-audio';
 
 const text = offlineText.button;
 

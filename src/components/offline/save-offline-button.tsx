@@ -2,10 +2,10 @@ import { CloudDownload, LoaderCircle, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { offlineText } from '@/content/offline';
 import { readStoredSessionUserId } from '@/lib/supabase';
-import { removeFromDevice, saveForOffline, useSavingProducts } from './offline-actions';
-import type { AudioToSave } from './saved-audio-store';
-import { useIsSaved } from './use-saved-audio';
-import { useOfflineSupport } from './use-offline-support';
+import { removeFromDevice, saveForOffline, useSavingProducts } from '@/lib/offline/offline-actions';
+import type { AudioToSave } from '@/lib/offline/saved-audio-store';
+import { useIsSaved } from '@/lib/offline/use-saved-audio';
+import { useOfflineSupport } from '@/lib/offline/use-offline-support';
 
 const text = offlineText.button;
 

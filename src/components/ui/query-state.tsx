@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { adminText } from '@/content/admin';
+import { uiText } from '@/content/ui';
 
 /** Loading, error (with retry) or the content, for one TanStack query. */
 export function QueryState<T>({
@@ -20,10 +20,10 @@ export function QueryState<T>({
       >
         <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
         <span className="font-medium">
-          {adminText.loadFailed} ({error.message})
+          {uiText.loadFailed} ({error.message})
         </span>
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          {adminText.retry}
+          {uiText.retry}
         </Button>
       </div>
     );
@@ -32,7 +32,7 @@ export function QueryState<T>({
     return (
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-        {adminText.loading}
+        {uiText.loading}
       </p>
     );
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** A section of the dashboard: its heading (h2) and content. */
-export function AdminSection({
+/** A section of a page such as the dashboard: its heading (h2) and content. */
+export function TitledSection({
   title,
   children,
   actions,

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { PAGE_SIZE, type PageOf } from './api/admin-client';
-import { formatDate, formatDateTime } from './admin-dates';
+import { PAGE_SIZE, type PageOf } from '@/lib/paging';
+import { formatDate, formatDateTime } from '@/lib/practice-dates';
 import { Pager, TableFrame, Td, Th } from './table-parts';
 import { QueryState } from './query-state';
 

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { adminText } from '@/content/admin';
+import { uiText } from '@/content/ui';
 import { cn } from '@/lib/cn';
 
 /**
@@ -23,7 +23,7 @@ export function FiltersDisclosure({ active, children }: { active: number; childr
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {adminText.filters(active)}
+        {uiText.filters(active)}
         <ChevronDown
           aria-hidden="true"
           className={cn('motion-safe:transition-transform', open && 'rotate-180')}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { adminText } from '@/content/admin';
+import { uiText } from '@/content/ui';
 
 /** A search box with its button (the list searches when it is submitted). */
 export function SearchForm({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
@@ -26,7 +26,7 @@ export function SearchForm({ label, onSearch }: { label: string; onSearch: (text
         </Field>
       </div>
       <Button type="submit" size="sm">
-        {adminText.search}
+        {uiText.search}
       </Button>
     </form>
   );

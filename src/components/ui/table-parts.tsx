@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { adminText } from '@/content/admin';
+import { uiText } from '@/content/ui';
 import { cn } from '@/lib/cn';
 
 // The parts of the dashboard's tables (data-table.tsx puts them together).
@@ -62,17 +62,17 @@ export function Pager({
   const from = count === 0 ? 0 : pageIndex * pageSize + 1;
   return (
     <nav
-      aria-label={adminText.pageOf(from, pageIndex * pageSize + count)}
+      aria-label={uiText.pageOf(from, pageIndex * pageSize + count)}
       className="flex flex-wrap items-center gap-3"
     >
       <Button size="sm" variant="secondary" disabled={pageIndex === 0} onClick={() => onPage(pageIndex - 1)}>
-        {adminText.previous}
+        {uiText.previous}
       </Button>
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {adminText.pageOf(from, pageIndex * pageSize + count)}
+        {uiText.pageOf(from, pageIndex * pageSize + count)}
       </span>
       <Button size="sm" variant="secondary" disabled={!hasMore} onClick={() => onPage(pageIndex + 1)}>
-        {adminText.next}
+        {uiText.next}
       </Button>
     </nav>
   );
