@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
-import type * as AccountApi from '@/features/account/account-api';
+import type * as AudioDownload from '@/features/account/api/audio-download';
 import type * as OfflineActions from '@/lib/offline/offline-actions';
 import { addSavedAudio } from '@/lib/offline/saved-audio-index';
 import { QueryProvider } from '@/lib/query-provider';
@@ -14,8 +14,8 @@ import { audioRows } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));
 const download = vi.hoisted(() => vi.fn());
-vi.mock('@/features/account/account-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof AccountApi>()),
+vi.mock('@/features/account/api/audio-download', async (importOriginal) => ({
+  ...(await importOriginal<typeof AudioDownload>()),
   useDownloadOwnedAudio: () => ({ mutate: download, isPending: false }),
 }));
 const offline = vi.hoisted(() => ({ save: vi.fn(), remove: vi.fn() }));

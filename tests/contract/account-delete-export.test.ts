@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAccountData } from '@/features/account/account-api';
+import { fetchAccountData } from '@/features/account/api/account-data';
 import { DEMO_ACCOUNTS } from '../../supabase/local/db/db.ts';
 import { messages } from '../../supabase/functions/delete-account/messages.ts';
 import type { LocalStack } from '../../supabase/local/server.ts';

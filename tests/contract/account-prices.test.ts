@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOrders } from '@/features/account/account-api';
+import { fetchOrders } from '@/features/account/api/orders';
 import { paidAsByPurchase } from '@/features/account/paid-as';
 import { toPurchase, type PurchaseRow } from '@/features/auth/auth-api';
 import type { LocalStack } from '../../supabase/local/server.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAccountData } from '@/features/account/account-api';
+import { fetchAccountData } from '@/features/account/api/account-data';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, makeClient, signedInClient, startTestStack } from './support/stack.ts';
 

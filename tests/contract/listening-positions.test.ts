@@ -4,7 +4,7 @@
 // positions are in Download my data and go with the account.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAccountData } from '@/features/account/account-api';
+import { fetchAccountData } from '@/features/account/api/account-data';
 import { restTransport, type ListeningPosition } from '@/features/player/position-sync';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { confirmedUser, signedInClient, startTestStack } from './support/stack.ts';

@@ -4,7 +4,7 @@
 // audio not owned is refused for good; the sessions are in Download my data and go with the account.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAccountData } from '@/features/account/account-api';
+import { fetchAccountData } from '@/features/account/api/account-data';
 import { fetchPracticeSessions } from '@/features/practice/practice-api';
 import {
   restSessionTransport,

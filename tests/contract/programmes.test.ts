@@ -5,7 +5,7 @@
 // deleting the account removes it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAccountData } from '@/features/account/account-api';
+import { fetchAccountData } from '@/features/account/api/account-data';
 import type { LocalStack } from '../../supabase/local/server.ts';
 import { toneMp3 } from '../../supabase/local/seed/mp3';
 import {

@@ -154,7 +154,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { authenticated: READ, service_role: READ },
     why:
       'Appointments from the scheduler (docs/appointments.md). Customers read their own, admins all (RLS; ' +
-      'account/appointments-api.ts, admin/appointments-api.ts). Nobody writes through the API: ' +
+      'account/api/appointments.ts, admin/appointments-api.ts). Nobody writes through the API: ' +
       'record_scheduler_event (security definer) does, for the scheduler-webhook function. The service role ' +
       'reads (the webhook and support); anon nothing.',
   },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toAccountOrder } from '@/features/account/account-api';
+import { toAccountOrder } from '@/features/account/api/orders';
 import { buildAccountExport, exportFileName } from '@/features/account/account-export';
 import { formatDateGB } from '@/features/account/account-format';
 import { audioFileName } from '@/features/account/file-names';
-import { splitAppointments } from '@/features/account/appointments-api';
+import { splitAppointments } from '@/features/account/split-appointments';
 
 describe('formatDateGB', () => {
   it('writes days and timestamps the UK way', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountOrder, OrderLine } from '@/features/account/account-api';
+import type { AccountOrder, OrderLine } from '@/features/account/api/orders';
 import { paidAsByPurchase } from '@/features/account/paid-as';
 
 const line = (position: number, kind: OrderLine['kind'], title: string, pricePence: number, productId: string | null): OrderLine => ({

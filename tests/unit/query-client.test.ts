@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
-import { ordersQueryOptions } from '@/features/account/account-api';
+import { ordersQuery } from '@/features/account/api/orders';
 import { appQueryClient, queryKeyRoots, resetAppQueryClient } from '@/lib/query-client';
 
 // One query client for the app: My Account and the dashboard share one cache, so a write in one marks the
@@ -12,7 +12,7 @@ function seeded() {
   client.setQueryData([...queryKeyRoots.admin, 'orders'], []);
   client.setQueryData([...queryKeyRoots.admin, 'products'], []);
   client.setQueryData([...queryKeyRoots.admin, 'activity'], []);
-  client.setQueryData(ordersQueryOptions('user-1').queryKey, []);
+  client.setQueryData(ordersQuery('user-1').queryKey, []);
   return client;
 }
 
@@ -32,6 +32,6 @@ describe('the app query client', () => {
     expect(isStale([...queryKeyRoots.admin, 'orders'])).toBe(true);
     expect(isStale([...queryKeyRoots.admin, 'activity'])).toBe(true);
     expect(isStale([...queryKeyRoots.admin, 'products'])).toBe(false);
-    expect(isStale(ordersQueryOptions('user-1').queryKey)).toBe(false);
+    expect(isStale(ordersQuery('user-1').queryKey)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { fetchAccountData, type ServerAccountData } from './account-api';
+import { fetchAccountData, type ServerAccountData } from './api/account-data';
 import { isoDay } from './file-names';
 import { saveBlob } from './save-file';
 

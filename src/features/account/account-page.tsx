@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { accountText } from '@/content/account';
 import type { BrowserSettings } from './account-export';
-import { ordersQueryOptions } from './account-api';
+import { ordersQuery } from './api/orders';
 import { AccountSection } from './account-section';
 import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
@@ -71,7 +71,7 @@ export function AccountPage({
   listening,
 }: AccountPageProps) {
   // The orders Orders shows (one query, shared): Your audio says how each audio was paid for from them.
-  const orders = useQuery(ordersQueryOptions(userId));
+  const orders = useQuery(ordersQuery(userId));
   const paidAs = orders.data ? paidAsByPurchase(audios, orders.data) : undefined;
   // A purchase newer than the cached orders (bought within their stale time): fetch the orders once more, so
   // its order shows and its audio gets its price (once per set of unknown orders: no loop if one never comes).

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatDateTimeGB } from './account-format';
 import { AccountSection } from './account-section';
-import { appointmentsQueryOptions, splitAppointments, type AccountAppointment } from './appointments-api';
+import { appointmentsQuery, type AccountAppointment } from './api/appointments';
+import { splitAppointments } from './split-appointments';
 
 const text = accountText.appointments;
 
@@ -84,7 +85,7 @@ function AppointmentList({
 
 /** The user's appointments from the scheduler: upcoming with its reschedule and cancel links, then past. */
 export function AppointmentsSection({ userId, now = new Date() }: { userId: string; now?: Date }) {
-  const appointments = useQuery(appointmentsQueryOptions(userId));
+  const appointments = useQuery(appointmentsQuery(userId));
   return (
     <AccountSection id="appointments" title={text.title} lead={text.lead}>
       {appointments.isPending ? (

@@ -3,7 +3,7 @@ import { CloudDownload, Download, EllipsisVertical, ListPlus, Trash2 } from 'luc
 import { accountText } from '@/content/account';
 import { toast } from '@/lib/toast';
 import { useSaveOfflineAction } from '@/components/offline/save-offline-button';
-import { useDownloadOwnedAudio } from './account-api';
+import { useDownloadOwnedAudio } from './api/audio-download';
 import type { PlayableAudio } from './owned-audio';
 
 const text = accountText.audio;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input-style';
 import { accountText } from '@/content/account';
-import { useDeleteAccount } from './account-api';
+import { useDeleteAccount } from './api/delete-account';
 import { AccountSection } from './account-section';
 
 const text = accountText.delete;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
 import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/format';
-import { ordersQueryOptions, type AccountOrder, type OrderLine } from './account-api';
+import { ordersQuery, type AccountOrder, type OrderLine } from './api/orders';
 import { formatDateGB } from './account-format';
 import { AccountSection } from './account-section';
 
@@ -103,7 +103,7 @@ function OrderItem({ order }: { order: AccountOrder }) {
  * (docs/account-prices.md).
  */
 export function OrdersSection({ userId }: { userId: string }) {
-  const orders = useQuery(ordersQueryOptions(userId));
+  const orders = useQuery(ordersQuery(userId));
   return (
     <AccountSection id="orders" title={text.title} lead={text.lead}>
       {orders.isPending ? (

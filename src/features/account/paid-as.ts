@@ -1,5 +1,5 @@
 import { poundsToPence } from '@/lib/format';
-import type { AccountOrder } from './account-api';
+import type { AccountOrder } from './api/orders';
 
 /**
  * How an owned audio was paid for, as the customer saw it at checkout (docs/account-prices.md):

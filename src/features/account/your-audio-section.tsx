@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDownloadOwnedAudio } from './account-api';
+import { useDownloadOwnedAudio } from './api/audio-download';
 import { OwnedAudioSummary, type AudioListening } from './owned-audio-summary';
 import { AccountSection } from './account-section';
 import type { PaidAs } from './paid-as';

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { guardText } from '@/content/auth';
 import { getSettingsSnapshot } from '@/features/accessibility/settings-store';
-import { downloadOwnedAudio } from '@/features/account/account-api';
+import { downloadOwnedAudio } from '@/features/account/api/audio-download';
 import { AccountPage } from '@/features/account/account-page';
 import type { BrowserSettings } from '@/features/account/account-export';
 import { useAuth } from '@/features/auth/auth-context';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
-import { queryKeyRoots } from '@/lib/query-client';
+import { accountKeys } from './account-keys';
 
 // The caller's appointments, recorded from the scheduler's webhooks (docs/appointments.md).
 
@@ -35,7 +35,7 @@ interface AppointmentRow {
 const APPOINTMENT_COLUMNS =
   'id, event_type, starts_at, ends_at, status, reschedule_url, cancel_url, invitee_name, invitee_email';
 
-export function toAccountAppointment(row: AppointmentRow): AccountAppointment {
+function toAccountAppointment(row: AppointmentRow): AccountAppointment {
   return {
     id: row.id,
     eventType: row.event_type,
@@ -66,22 +66,8 @@ export async function fetchAppointments(
   return (data as AppointmentRow[]).map(toAccountAppointment);
 }
 
-export function appointmentsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: [...queryKeyRoots.account, 'appointments', userId],
+export const appointmentsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: accountKeys.appointments(userId),
     queryFn: async () => fetchAppointments(await getSupabase(), userId),
   });
-}
-
-/** Upcoming (not yet ended and not cancelled, soonest first) and past or cancelled (latest first). */
-export function splitAppointments(
-  appointments: AccountAppointment[],
-  now: Date,
-): { upcoming: AccountAppointment[]; past: AccountAppointment[] } {
-  const isUpcoming = (a: AccountAppointment) =>
-    a.status === 'active' && new Date(a.endsAt).getTime() > now.getTime();
-  return {
-    upcoming: appointments.filter(isUpcoming),
-    past: appointments.filter((a) => !isUpcoming(a)).reverse(),
-  };
-}
