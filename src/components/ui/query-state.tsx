@@ -3,15 +3,43 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { uiText } from '@/content/ui';
 
-/** Loading, error (with retry) or the content, for one TanStack query. */
+/** A section's own words for its loading and failure (e.g. 'Loading your orders…'). */
+export interface QueryStateText {
+  loading: string;
+  error: string;
+  retry: string;
+}
+
+/**
+ * Loading, error (with retry) or the content, for one TanStack query. The dashboard's `panel` frames a failure
+ * with its technical message, for the admin; a customer's section (My Account) passes its own words and the
+ * `inline` look: one line in the section, no technical detail.
+ */
 export function QueryState<T>({
   query,
   children,
+  text,
+  look = 'panel',
 }: {
   query: { isPending: boolean; error: Error | null; data: T | undefined; refetch: () => unknown };
   children: (data: T) => ReactNode;
+  text?: QueryStateText;
+  look?: 'panel' | 'inline';
 }) {
   const { error } = query;
+  const retry = (
+    <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+      {text?.retry ?? uiText.retry}
+    </Button>
+  );
+  if (error && look === 'inline') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3">
+        <p className="text-destructive">{text?.error ?? uiText.loadFailed}</p>
+        {retry}
+      </div>
+    );
+  }
   if (error) {
     return (
       <div
@@ -20,11 +48,9 @@ export function QueryState<T>({
       >
         <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
         <span className="font-medium">
-          {uiText.loadFailed} ({error.message})
+          {text?.error ?? uiText.loadFailed} ({error.message})
         </span>
-        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          {uiText.retry}
-        </Button>
+        {retry}
       </div>
     );
   }
@@ -32,7 +58,7 @@ export function QueryState<T>({
     return (
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-        {uiText.loading}
+        {text?.loading ?? uiText.loading}
       </p>
     );
   }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, LoaderCircle } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { AppLink } from '@/components/ui/app-link';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatDateTimeGB } from './account-format';
@@ -88,21 +89,9 @@ export function AppointmentsSection({ userId, now = new Date() }: { userId: stri
   const appointments = useQuery(appointmentsQuery(userId));
   return (
     <AccountSection id="appointments" title={text.title} lead={text.lead}>
-      {appointments.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          {text.loading}
-        </p>
-      ) : appointments.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-destructive">{text.error}</p>
-          <Button size="sm" variant="secondary" onClick={() => void appointments.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
-      ) : (
-        <AppointmentLists appointments={appointments.data} now={now} />
-      )}
+      <QueryState query={appointments} text={text} look="inline">
+        {(list) => <AppointmentLists appointments={list} now={now} />}
+      </QueryState>
     </AccountSection>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { accountText } from '@/content/account';
 import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/format';
@@ -106,27 +105,19 @@ export function OrdersSection({ userId }: { userId: string }) {
   const orders = useQuery(ordersQuery(userId));
   return (
     <AccountSection id="orders" title={text.title} lead={text.lead}>
-      {orders.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          {text.loading}
-        </p>
-      ) : orders.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-destructive">{text.error}</p>
-          <Button size="sm" variant="secondary" onClick={() => void orders.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
-      ) : orders.data.length === 0 ? (
-        <p className="text-muted-foreground">{text.empty}</p>
-      ) : (
-        <ul className="divide-y divide-border border-y border-border" aria-label={text.caption}>
-          {orders.data.map((order) => (
-            <OrderItem key={order.id} order={order} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={orders} text={text} look="inline">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-muted-foreground">{text.empty}</p>
+          ) : (
+            <ul className="divide-y divide-border border-y border-border" aria-label={text.caption}>
+              {list.map((order) => (
+                <OrderItem key={order.id} order={order} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </AccountSection>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { practiceText as text } from '@/content/practice';
 import { practiceSessionsQueryOptions } from './practice-api';
 import { PracticeCalendar } from './practice-calendar';
@@ -76,27 +77,17 @@ function PracticeLog({ userId, today }: { userId: string; today: string }) {
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
-      {sessions.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted-foreground">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          {text.loading}
-        </p>
-      ) : sessions.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-destructive">{text.error}</p>
-          <Button size="sm" variant="secondary" onClick={() => void sessions.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
-      ) : (
-        <PracticeFigures
-          summary={summarisePractice(sessions.data, month, today)}
-          month={month}
-          monthName={monthName}
-          today={today}
-          isThisMonth={isThisMonth}
-        />
-      )}
+      <QueryState query={sessions} text={text} look="inline">
+        {(list) => (
+          <PracticeFigures
+            summary={summarisePractice(list, month, today)}
+            month={month}
+            monthName={monthName}
+            today={today}
+            isThisMonth={isThisMonth}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }
