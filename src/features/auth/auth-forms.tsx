@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { authMessages, authPageText, fieldText } from '@/content/auth';
 import { useSubmit } from '@/lib/use-submit';
 import { signInWithPassword, signUpWithPassword, updatePassword } from './auth-writes';
-import { FormField, FormMessage, PasswordField, SubmitButton, SubmitError } from './form-controls';
+import { FormField, PasswordField, SubmitButton, SubmitError } from './form-controls';
 import { requestPasswordReset } from './password-reset';
 import { validateNewPassword, type PasswordProblem } from './validation';
 
@@ -139,7 +140,9 @@ export function SignUpForm({ redirectPath = '/' }: { redirectPath?: string }) {
   if (sentTo) {
     return (
       <div className="space-y-4">
-        <FormMessage variant="success">{authMessages.signupSuccess}</FormMessage>
+        <Notice variant="success" look="banner">
+          {authMessages.signupSuccess}
+        </Notice>
         <div className="space-y-3 text-center text-muted-foreground">
           <p>
             {authPageText.signUp.sentTo}{' '}
@@ -201,7 +204,11 @@ export function ForgotPasswordForm({
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={authPageText.tabs.forgot}>
       <SubmitError error={reset.error} fallback={authMessages.genericFallback} />
-      {reset.isSuccess ? <FormMessage variant="success">{authMessages.resetEmailSent}</FormMessage> : null}
+      {reset.isSuccess ? (
+        <Notice variant="success" look="banner">
+          {authMessages.resetEmailSent}
+        </Notice>
+      ) : null}
       <p className="text-sm text-muted-foreground">{authPageText.forgot.intro}</p>
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <SubmitButton loading={reset.isPending}>{authPageText.forgot.submit}</SubmitButton>

@@ -2,11 +2,12 @@ import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@/lib/router';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { authMessages, guardText } from '@/content/auth';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './auth-layout';
-import { AuthSpinner, FormMessage } from './form-controls';
+import { AuthSpinner } from './form-controls';
 import type { AuthUser } from './auth-types';
 import { AppLink } from '@/components/ui/app-link';
 
@@ -48,7 +49,9 @@ export function RequireAdmin({ children }: GuardProps) {
   if (!user?.isAdmin) {
     return (
       <AuthLayout icon={<ShieldAlert />} title={guardText.deniedTitle}>
-        <FormMessage variant="error">{authMessages.accessDenied}</FormMessage>
+        <Notice variant="error" look="banner">
+          {authMessages.accessDenied}
+        </Notice>
         <div className="mt-6 flex flex-col gap-3">
           {user ? null : (
             <Button asChild>

@@ -7,10 +7,10 @@ import { authMessages, authPageText, updatePasswordText } from '@/content/auth';
 import { useAuth } from './auth-context';
 import { ForgotPasswordForm, SignInForm, SignUpForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
-import { FormMessage } from './form-controls';
 import { isRecoveryLink, readResetLinkParams, type ResetLinkParams } from './reset-link';
 import { safeRedirectPath } from './validation';
 import { AppLink } from '@/components/ui/app-link';
+import { Notice } from '@/components/ui/notice';
 import { Button } from '@/components/ui/button';
 
 type Tab = 'login' | 'signup' | 'forgot';
@@ -63,7 +63,10 @@ export function AuthScreen() {
       lead={authPageText.lead}
     >
       {target === paths.checkout ? (
-        <p className="mb-6 rounded-lg border-2 border-primary bg-primary-soft p-4 text-sm" data-testid="checkout-note">
+        <p
+          className="mb-6 rounded-lg border-2 border-primary bg-primary-soft p-4 text-sm"
+          data-testid="checkout-note"
+        >
           {authPageText.checkoutNote}
         </p>
       ) : null}
@@ -108,7 +111,9 @@ export function AuthScreen() {
 function RecoveryView() {
   return (
     <AuthLayout icon={<KeyRound />} title={authPageText.recovery.title} lead={authPageText.recovery.lead}>
-      <FormMessage variant="error">{authMessages.linkSessionRefused}</FormMessage>
+      <Notice variant="error" look="banner">
+        {authMessages.linkSessionRefused}
+      </Notice>
       <Button asChild className="mt-6 w-full">
         <AppLink to={paths.resetPassword}>{updatePasswordText.requestNewLink}</AppLink>
       </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { authMessages } from '@/content/auth';
 import { NewPasswordForm } from './auth-forms';
-import { FormMessage } from './form-controls';
+import { Notice } from '@/components/ui/notice';
 
 /**
  * Change password while signed in (My Account): the /update-password form (same validation, strength meter
@@ -12,7 +12,11 @@ export function ChangePasswordForm({ submitLabel }: { submitLabel: string }) {
   const [updates, setUpdates] = useState(0);
   return (
     <div className="space-y-4">
-      {updates > 0 ? <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage> : null}
+      {updates > 0 ? (
+        <Notice variant="success" look="banner">
+          {authMessages.passwordUpdated}
+        </Notice>
+      ) : null}
       <NewPasswordForm
         // A fresh form after each success: empty fields, no spinner.
         key={updates}

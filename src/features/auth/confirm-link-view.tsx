@@ -2,6 +2,7 @@ import { CircleCheck, MailCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { AppLink } from '@/components/ui/app-link';
+import { Notice } from '@/components/ui/notice';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { confirmLinkText as text } from '@/content/auth';
@@ -9,7 +10,7 @@ import { authNotices } from '@/content/auth-notices';
 import { toast } from '@/lib/toast';
 import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
-import { AuthSpinner, FormMessage } from './form-controls';
+import { AuthSpinner } from './form-controls';
 import { checkConfirmLink, confirmFailureMessage, type ConfirmLinkCheck } from './confirm-link';
 import { claimAccount, setPasswordWithLink } from './account-claim';
 import { discardLinkSession, verifyTokenHash, type LinkResult, type LinkSession } from './link-session';
@@ -112,7 +113,9 @@ export function ConfirmLinkView() {
           );
     return (
       <AuthLayout icon={<ShieldAlert />} title={text.invalidTitle}>
-        <FormMessage variant="error">{message}</FormMessage>
+        <Notice variant="error" look="banner">
+          {message}
+        </Notice>
         <Button asChild variant="secondary" className="mt-6 w-full">
           <AppLink to={paths.auth}>{text.backToSignIn}</AppLink>
         </Button>
@@ -140,7 +143,9 @@ export function ConfirmLinkView() {
   if (check.type === 'email_change') {
     return (
       <AuthLayout icon={<CircleCheck />} title={text.emailChangedTitle}>
-        <FormMessage variant="success">{text.emailChangedText}</FormMessage>
+        <Notice variant="success" look="banner">
+          {text.emailChangedText}
+        </Notice>
         <Button asChild className="mt-6 w-full">
           <AppLink to={paths.account}>{text.toAccount}</AppLink>
         </Button>

@@ -1,8 +1,9 @@
-import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
+import { Notice } from '@/components/ui/notice';
 import { fieldText } from '@/content/auth';
 import { cn } from '@/lib/cn';
 import { errorMessage } from './error-message';
@@ -115,35 +116,16 @@ export function StrengthMeter({ id, password }: { id: string; password: string }
   );
 }
 
-/** Form outcome messages: provider errors in a destructive alert, confirmations in a status message. */
-export function FormMessage({ variant, children }: { variant: 'error' | 'success'; children: ReactNode }) {
-  const error = variant === 'error';
-  return (
-    <div
-      role={error ? 'alert' : 'status'}
-      className={cn(
-        'flex items-start gap-2 rounded-lg border px-4 py-3 text-sm font-medium',
-        error
-          ? 'border-destructive bg-destructive/10 text-destructive'
-          : 'border-success bg-success/10 text-success',
-      )}
-    >
-      {error ? (
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      ) : (
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      )}
-      <span>{children}</span>
-    </div>
-  );
-}
-
 /**
  * A submit's failure as the form's message (docs/product-rules.md §4, §8): the provider's message, the practice's
  * own words for a rate limit and the like, or the fallback when it has none; nothing without an error.
  */
 export function SubmitError({ error, fallback }: { error: unknown; fallback: string }) {
-  return error ? <FormMessage variant="error">{errorMessage(error, fallback)}</FormMessage> : null;
+  return error ? (
+    <Notice variant="error" look="banner">
+      {errorMessage(error, fallback)}
+    </Notice>
+  ) : null;
 }
 
 /** The form's submit button: disabled with a spinner while the call runs. */

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { accountText } from '@/content/account';
 import { checkFullName, FULL_NAME_MAX_LENGTH } from '@/lib/full-name';
-import { FormField, FormMessage, SubmitButton } from './form-controls';
+import { FormField, SubmitButton } from './form-controls';
 import { useSaveFullName } from './full-name-api';
 
 const text = accountText.name;
@@ -45,9 +46,15 @@ export function FullNameForm({ savedName }: { savedName: string | null }) {
 
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
-      {save.isError ? <FormMessage variant="error">{text.failed}</FormMessage> : null}
+      {save.isError ? (
+        <Notice variant="error" look="banner">
+          {text.failed}
+        </Notice>
+      ) : null}
       {save.isSuccess ? (
-        <FormMessage variant="success">{save.variables === null ? text.removed : text.saved}</FormMessage>
+        <Notice variant="success" look="banner">
+          {save.variables === null ? text.removed : text.saved}
+        </Notice>
       ) : null}
       <FormField
         id={fieldId}

@@ -2,6 +2,7 @@ import { CircleCheck, KeyRound, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/router';
 import { AppLink } from '@/components/ui/app-link';
+import { Notice } from '@/components/ui/notice';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, updatePasswordText as text } from '@/content/auth';
@@ -10,7 +11,7 @@ import { safeRedirectPath } from './validation';
 import { useAuth } from './auth-context';
 import { NewPasswordForm } from './auth-forms';
 import { AuthLayout } from './auth-layout';
-import { AuthSpinner, FormMessage } from './form-controls';
+import { AuthSpinner } from './form-controls';
 import { currentAccount, type LinkResult } from './link-session';
 import {
   checkResetLink,
@@ -145,7 +146,9 @@ export function UpdatePasswordView() {
   if (view.name === 'invalid') {
     return (
       <AuthLayout icon={<ShieldAlert />} title={text.invalidTitle}>
-        <FormMessage variant="error">{view.message}</FormMessage>
+        <Notice variant="error" look="banner">
+          {view.message}
+        </Notice>
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild>
             <AppLink to={paths.resetPassword}>{text.requestNewLink}</AppLink>
@@ -161,7 +164,9 @@ export function UpdatePasswordView() {
   if (view.name === 'done') {
     return (
       <AuthLayout icon={<CircleCheck />} title={text.doneTitle}>
-        <FormMessage variant="success">{authMessages.passwordUpdated}</FormMessage>
+        <Notice variant="success" look="banner">
+          {authMessages.passwordUpdated}
+        </Notice>
         <p className="mt-4 text-center text-muted-foreground">{text.doneText}</p>
         <Button asChild className="mt-6 w-full">
           <AppLink to={signInPath}>{text.signInNow}</AppLink>
