@@ -6,7 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatDateTimeGB } from './account-format';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 import { appointmentsQuery, type AccountAppointment } from './api/appointments';
 import { splitAppointments } from './split-appointments';
 
@@ -88,11 +88,11 @@ function AppointmentList({
 export function AppointmentsSection({ userId, now = new Date() }: { userId: string; now?: Date }) {
   const appointments = useQuery(appointmentsQuery(userId));
   return (
-    <AccountSection id="appointments" title={text.title} lead={text.lead}>
+    <SectionCard id="appointments" title={text.title} lead={text.lead}>
       <QueryState query={appointments} text={text} look="inline">
         {(list) => <AppointmentLists appointments={list} now={now} />}
       </QueryState>
-    </AccountSection>
+    </SectionCard>
   );
 }
 

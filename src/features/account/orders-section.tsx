@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/format';
 import { ordersQuery, type AccountOrder, type OrderLine } from './api/orders';
 import { formatDateGB } from './account-format';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 const text = accountText.orders;
 
@@ -104,7 +104,7 @@ function OrderItem({ order }: { order: AccountOrder }) {
 export function OrdersSection({ userId }: { userId: string }) {
   const orders = useQuery(ordersQuery(userId));
   return (
-    <AccountSection id="orders" title={text.title} lead={text.lead}>
+    <SectionCard id="orders" title={text.title} lead={text.lead}>
       <QueryState query={orders} text={text} look="inline">
         {(list) =>
           list.length === 0 ? (
@@ -118,6 +118,6 @@ export function OrdersSection({ userId }: { userId: string }) {
           )
         }
       </QueryState>
-    </AccountSection>
+    </SectionCard>
   );
 }

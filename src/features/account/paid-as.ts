@@ -8,9 +8,7 @@ import type { AccountOrder } from './api/orders';
  * - `recorded`: its order is known but does not say (an order written without order_items): the recorded price.
  */
 export type PaidAs =
-  | { kind: 'single'; discounted: boolean }
-  | { kind: 'package'; packageTitle: string }
-  | { kind: 'recorded' };
+  { kind: 'single'; discounted: boolean } | { kind: 'package'; packageTitle: string } | { kind: 'recorded' };
 
 interface PurchaseRef {
   id: string;
@@ -37,7 +35,9 @@ export function paidAsByPurchase(
     // Without order_items (e.g. the local demo order), a product line of the same product still tells a single.
     const line = item
       ? order.lines.find((candidate) => candidate.position === item.linePosition)
-      : order.lines.find((candidate) => candidate.kind === 'product' && candidate.productId === purchase.productId);
+      : order.lines.find(
+          (candidate) => candidate.kind === 'product' && candidate.productId === purchase.productId,
+        );
     if (!line || !purchase.productId) {
       result.set(purchase.id, { kind: 'recorded' });
       continue;

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
+import { SectionCard } from '@/components/ui/section-card';
 import { practiceText as text } from '@/content/practice';
 import { practiceSessionsQueryOptions } from './practice-api';
 import { PracticeCalendar } from './practice-calendar';
@@ -19,28 +20,15 @@ export function PracticeLogSection({ userId, now = new Date() }: { userId: strin
       {hidden ? text.show : text.hide}
     </Button>
   );
-  // The same card as My Account's other sections (src/features/account/account-section.tsx).
   return (
-    <section
+    <SectionCard
       id="practice"
-      aria-labelledby="practice-title"
-      className="scroll-mt-24 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+      title={text.title}
+      lead={hidden ? text.hiddenNote : text.lead}
+      actions={toggle}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="practice-title" className="font-serif text-2xl font-bold text-foreground">
-            {text.title}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{hidden ? text.hiddenNote : text.lead}</p>
-        </div>
-        {toggle}
-      </div>
-      {hidden ? null : (
-        <div className="mt-5">
-          <PracticeLog userId={userId} today={localDay(now)} />
-        </div>
-      )}
-    </section>
+      {hidden ? null : <PracticeLog userId={userId} today={localDay(now)} />}
+    </SectionCard>
   );
 }
 
