@@ -15,7 +15,7 @@ import { checkConfirmLink, confirmFailureMessage, type ConfirmLinkCheck } from '
 import { claimAccount, setPasswordWithLink } from './account-claim';
 import { discardLinkSession, verifyTokenHash, type LinkResult, type LinkSession } from './link-session';
 import { forgetSignupProof, signupProofFor } from './signup-proof';
-import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
+import { linkSessionPrompt } from './switch-account-question';
 import type { VerifiedRecoveryState } from './update-password-view';
 import { useLinkSession } from './use-link-session';
 
@@ -122,17 +122,8 @@ export function ConfirmLinkView() {
       </AuthLayout>
     );
   }
-  if (state.name === 'ask') {
-    return (
-      <SwitchAccountQuestion
-        currentEmail={state.currentEmail}
-        incomingEmail={state.incoming.email}
-        onSwitch={link.switchAccount}
-        onStay={link.stay}
-      />
-    );
-  }
-  if (state.name === 'stayed') return <StayedSignedIn />;
+  const prompt = linkSessionPrompt(link);
+  if (prompt) return prompt;
   if ((state.name === 'checking' && !isSignup) || check.type === 'recovery') {
     return (
       <AuthLayout icon={<MailCheck />} title={text.seo.title}>

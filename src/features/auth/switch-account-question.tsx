@@ -1,12 +1,14 @@
 import { UserRoundCog } from 'lucide-react';
+import type { ReactElement } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { switchAccountText as text } from '@/content/auth';
 import { AuthLayout } from './auth-layout';
+import type { LinkSessionControls } from './use-link-session';
 
 /** Asked before a link's session replaces the one this browser holds (docs/auth-links.md). */
-export function SwitchAccountQuestion({
+function SwitchAccountQuestion({
   currentEmail,
   incomingEmail,
   onSwitch,
@@ -47,7 +49,7 @@ export function SwitchAccountQuestion({
 }
 
 /** After the visitor kept their account. */
-export function StayedSignedIn() {
+function StayedSignedIn() {
   return (
     <AuthLayout icon={<UserRoundCog />} title={text.stayedTitle}>
       <p className="text-center text-muted-foreground">{text.stayedText}</p>
@@ -56,4 +58,23 @@ export function StayedSignedIn() {
       </Button>
     </AuthLayout>
   );
+}
+
+/**
+ * What a link's session asks of the visitor before the page can go on (the confirm link and the reset link
+ * alike): the switch question, or the page after they stayed; null when it asks nothing.
+ */
+export function linkSessionPrompt(link: LinkSessionControls): ReactElement | null {
+  const { state } = link;
+  if (state.name === 'ask') {
+    return (
+      <SwitchAccountQuestion
+        currentEmail={state.currentEmail}
+        incomingEmail={state.incoming.email}
+        onSwitch={link.switchAccount}
+        onStay={link.stay}
+      />
+    );
+  }
+  return state.name === 'stayed' ? <StayedSignedIn /> : null;
 }

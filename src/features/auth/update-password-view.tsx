@@ -20,7 +20,7 @@ import {
   resetLinkFailureMessage,
   type ResetLinkCheck,
 } from './reset-link';
-import { StayedSignedIn, SwitchAccountQuestion } from './switch-account-question';
+import { linkSessionPrompt } from './switch-account-question';
 import { useLinkSession } from './use-link-session';
 
 const SIGN_IN_AFTER_UPDATE_MS = 3000;
@@ -122,17 +122,8 @@ export function UpdatePasswordView() {
   }
 
   if (view === null || view.name === 'form') {
-    if (linkState.name === 'ask') {
-      return (
-        <SwitchAccountQuestion
-          currentEmail={linkState.currentEmail}
-          incomingEmail={linkState.incoming.email}
-          onSwitch={link.switchAccount}
-          onStay={link.stay}
-        />
-      );
-    }
-    if (linkState.name === 'stayed') return <StayedSignedIn />;
+    const prompt = linkSessionPrompt(link);
+    if (prompt) return prompt;
   }
 
   if (view === null) {
