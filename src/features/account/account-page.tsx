@@ -6,7 +6,7 @@ import { Container } from '@/components/ui/container';
 import { accountText } from '@/content/account';
 import type { BrowserSettings } from './account-export';
 import { ordersQueryOptions } from './account-api';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 import { AppointmentsSection } from './appointments-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
@@ -132,22 +132,22 @@ export function AccountPage({
       {beforeSessions}
       <AppointmentsSection userId={userId} />
       <OrdersSection userId={userId} />
-      <AccountSection id="your-name" title={accountText.name.title} lead={accountText.name.lead}>
+      <SectionCard id="your-name" title={accountText.name.title} lead={accountText.name.lead}>
         {nameForm}
-      </AccountSection>
-      <AccountSection
+      </SectionCard>
+      <SectionCard
         id="change-password"
         title={accountText.password.title}
         lead={accountText.password.lead}
       >
         <div className="max-w-md">{passwordForm}</div>
-      </AccountSection>
-      <AccountSection id="sign-out" title={accountText.signOut.title} lead={accountText.signOut.lead}>
+      </SectionCard>
+      <SectionCard id="sign-out" title={accountText.signOut.title} lead={accountText.signOut.lead}>
         <Button variant="secondary" onClick={onSignOut}>
           <LogOut aria-hidden="true" />
           {accountText.signOut.button}
         </Button>
-      </AccountSection>
+      </SectionCard>
       <DataExportSection readBrowserSettings={readBrowserSettings} />
       <DeleteAccountSection onDeleted={deleted} />
     </Container>

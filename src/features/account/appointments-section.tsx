@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { accountText } from '@/content/account';
 import { formatDateTimeGB } from './account-format';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 import { appointmentsQueryOptions, splitAppointments, type AccountAppointment } from './appointments-api';
 
 const text = accountText.appointments;
@@ -86,7 +86,7 @@ function AppointmentList({
 export function AppointmentsSection({ userId, now = new Date() }: { userId: string; now?: Date }) {
   const appointments = useQuery(appointmentsQueryOptions(userId));
   return (
-    <AccountSection id="appointments" title={text.title} lead={text.lead}>
+    <SectionCard id="appointments" title={text.title} lead={text.lead}>
       {appointments.isPending ? (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
@@ -102,7 +102,7 @@ export function AppointmentsSection({ userId, now = new Date() }: { userId: stri
       ) : (
         <AppointmentLists appointments={appointments.data} now={now} />
       )}
-    </AccountSection>
+    </SectionCard>
   );
 }
 

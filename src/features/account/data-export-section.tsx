@@ -2,7 +2,7 @@ import { FileDown, LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { accountText } from '@/content/account';
 import { useDownloadAccountData, type BrowserSettings } from './account-export';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 const text = accountText.data;
 
@@ -16,7 +16,7 @@ export function DataExportSection({ readBrowserSettings }: DataExportSectionProp
   const download = useDownloadAccountData();
   const working = download.isPending;
   return (
-    <AccountSection id="your-data" title={text.title} lead={text.lead}>
+    <SectionCard id="your-data" title={text.title} lead={text.lead}>
       <Button
         variant="secondary"
         onClick={() => download.mutate({ browser: readBrowserSettings(), fileName: text.fileName })}
@@ -34,6 +34,6 @@ export function DataExportSection({ readBrowserSettings }: DataExportSectionProp
         {download.isSuccess ? <p className="text-success">{text.ready}</p> : null}
         {download.isError ? <p className="text-destructive">{text.failed}</p> : null}
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }

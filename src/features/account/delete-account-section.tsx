@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input-style';
 import { accountText } from '@/content/account';
 import { useDeleteAccount } from './account-api';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 const text = accountText.delete;
 
@@ -133,7 +133,7 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <AccountSection id="delete-account" title={text.title} lead={text.lead}>
+    <SectionCard id="delete-account" title={text.title} lead={text.lead}>
       <Button ref={triggerRef} variant="destructive" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" />
         {text.button}
@@ -147,6 +147,6 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
           onDeleted={onDeleted}
         />
       ) : null}
-    </AccountSection>
+    </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ import { SaveOfflineButton } from '@/components/offline/save-offline-button';
 import { formatBytes } from '@/lib/offline/storage-support';
 import { useOfflineSupport } from '@/lib/offline/use-offline-support';
 import { useSavedAudio } from '@/lib/offline/use-saved-audio';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 import type { ListenableAudio } from './your-audio-section';
 
 const text = offlineText;
@@ -95,14 +95,14 @@ export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSecti
           ? text.unsupported.smallQuota
           : text.unsupported.none;
     return (
-      <AccountSection id="on-this-device" title={text.section.title}>
+      <SectionCard id="on-this-device" title={text.section.title}>
         <p className="max-w-prose text-muted-foreground">{reason}</p>
-      </AccountSection>
+      </SectionCard>
     );
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="on-this-device"
       title={text.section.title}
       lead={text.section.lead}
@@ -198,6 +198,6 @@ export function OnThisDeviceSection({ userId, owned, onPlay }: OnThisDeviceSecti
           </div>
         )}
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }

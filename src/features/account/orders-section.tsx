@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/format';
 import { ordersQueryOptions, type AccountOrder, type OrderLine } from './account-api';
 import { formatDateGB } from './account-format';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 
 const text = accountText.orders;
 
@@ -105,7 +105,7 @@ function OrderItem({ order }: { order: AccountOrder }) {
 export function OrdersSection({ userId }: { userId: string }) {
   const orders = useQuery(ordersQueryOptions(userId));
   return (
-    <AccountSection id="orders" title={text.title} lead={text.lead}>
+    <SectionCard id="orders" title={text.title} lead={text.lead}>
       {orders.isPending ? (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
@@ -127,6 +127,6 @@ export function OrdersSection({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
-    </AccountSection>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { formatPence, poundsToPence } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDownloadOwnedAudio } from './account-api';
 import { OwnedAudioSummary, type AudioListening } from './owned-audio-summary';
-import { AccountSection } from './account-section';
+import { SectionCard } from '@/components/ui/section-card';
 import type { PaidAs } from './paid-as';
 import { AppLink } from '@/components/ui/app-link';
 import { SaveOfflineButton } from '@/components/offline/save-offline-button';
@@ -126,14 +126,14 @@ export function YourAudioSection({
 
   if (offline && offlineUserId) {
     return (
-      <AccountSection id="your-audio" title={text.title}>
+      <SectionCard id="your-audio" title={text.title}>
         <OfflineAudioList audios={offline} userId={offlineUserId} onPlay={player?.onPlay} />
-      </AccountSection>
+      </SectionCard>
     );
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="your-audio"
       title={text.title}
       lead={audios.length > 0 ? text.lead : undefined}
@@ -202,7 +202,7 @@ export function YourAudioSection({
           })}
         </div>
       )}
-    </AccountSection>
+    </SectionCard>
   );
 }
 

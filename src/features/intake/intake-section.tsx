@@ -15,6 +15,7 @@ import {
 } from './intake-api';
 import { sectionsOf, type Answer, type Answers, type IntakeQuestion } from './intake-model';
 import { useAutosave } from './use-autosave';
+import { SectionCard } from '@/components/ui/section-card';
 
 interface FormState {
   answers: Answers;
@@ -42,18 +43,7 @@ export function IntakeSection({ userId }: { userId: string }) {
   }, [userId]);
 
   return (
-    // The same card as My Account's other sections (src/features/account/account-section.tsx).
-    <section
-      id="intake"
-      aria-labelledby="intake-title"
-      className="scroll-mt-24 space-y-5 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
-    >
-      <div>
-        <h2 id="intake-title" className="font-serif text-2xl font-bold text-foreground">
-          {text.title}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{text.lead}</p>
-      </div>
+    <SectionCard id="intake" title={text.title} lead={text.lead}>
       {questions.isError || intake.isError ? (
         <p role="alert">{text.loadFailed}</p>
       ) : questions.data && intake.data !== undefined ? (
@@ -61,7 +51,7 @@ export function IntakeSection({ userId }: { userId: string }) {
       ) : (
         <p className="text-muted-foreground">{text.loading}</p>
       )}
-    </section>
+    </SectionCard>
   );
 }
 

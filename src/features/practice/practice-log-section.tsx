@@ -8,6 +8,7 @@ import { PracticeCalendar } from './practice-calendar';
 import { addDays, daysOfMonth, localDay, monthStart } from './practice-days';
 import { practiceRange, summarisePractice } from './practice-summary';
 import { usePracticeLogHidden } from './practice-visibility';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** The practice log in My Account: calm figures and a small calendar of a month; can be hidden. */
 export function PracticeLogSection({ userId, now = new Date() }: { userId: string; now?: Date }) {
@@ -18,28 +19,15 @@ export function PracticeLogSection({ userId, now = new Date() }: { userId: strin
       {hidden ? text.show : text.hide}
     </Button>
   );
-  // The same card as My Account's other sections (src/features/account/account-section.tsx).
   return (
-    <section
+    <SectionCard
       id="practice"
-      aria-labelledby="practice-title"
-      className="scroll-mt-24 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+      title={text.title}
+      lead={hidden ? text.hiddenNote : text.lead}
+      actions={toggle}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="practice-title" className="font-serif text-2xl font-bold text-foreground">
-            {text.title}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{hidden ? text.hiddenNote : text.lead}</p>
-        </div>
-        {toggle}
-      </div>
-      {hidden ? null : (
-        <div className="mt-5">
-          <PracticeLog userId={userId} today={localDay(now)} />
-        </div>
-      )}
-    </section>
+      {hidden ? null : <PracticeLog userId={userId} today={localDay(now)} />}
+    </SectionCard>
   );
 }
 

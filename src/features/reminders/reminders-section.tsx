@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { remindersText as text } from '@/content/reminders';
 import { saveStepReminders, stepRemindersQuery } from './reminders-api';
+import { SectionCard } from '@/components/ui/section-card';
 
 /**
  * My Account's reminder switch: an email on the day a step of an assigned programme opens
@@ -32,43 +33,34 @@ export function RemindersSection({ userId }: { userId: string }) {
   }
 
   return (
-    // The same card as My Account's other sections (src/features/account/account-section.tsx).
-    <section
-      id="reminders"
-      aria-labelledby="reminders-title"
-      className="scroll-mt-24 space-y-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
-    >
-      <div>
-        <h2 id="reminders-title" className="font-serif text-2xl font-bold text-foreground">
-          {text.title}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{text.lead}</p>
-      </div>
-      {query.isError ? (
-        <p role="alert">{text.loadFailed}</p>
-      ) : query.data === undefined ? (
-        <p className="text-muted-foreground">{text.loading}</p>
-      ) : (
-        <label className="flex min-h-11 items-start gap-3">
-          <input
-            type="checkbox"
-            role="switch"
-            className="mt-1 size-5 shrink-0"
-            checked={query.data}
-            disabled={saving}
-            onChange={(event) => void toggle(event.target.checked)}
-          />
-          <span>{text.switchLabel}</span>
-        </label>
-      )}
-      <p role="status" className="min-h-6 text-sm">
-        {message && message.ok ? message.text : ''}
-      </p>
-      {message && !message.ok ? (
-        <p role="alert" className="font-semibold text-destructive">
-          {message.text}
+    <SectionCard id="reminders" title={text.title} lead={text.lead}>
+      <div className="space-y-4">
+        {query.isError ? (
+          <p role="alert">{text.loadFailed}</p>
+        ) : query.data === undefined ? (
+          <p className="text-muted-foreground">{text.loading}</p>
+        ) : (
+          <label className="flex min-h-11 items-start gap-3">
+            <input
+              type="checkbox"
+              role="switch"
+              className="mt-1 size-5 shrink-0"
+              checked={query.data}
+              disabled={saving}
+              onChange={(event) => void toggle(event.target.checked)}
+            />
+            <span>{text.switchLabel}</span>
+          </label>
+        )}
+        <p role="status" className="min-h-6 text-sm">
+          {message && message.ok ? message.text : ''}
         </p>
-      ) : null}
-    </section>
+        {message && !message.ok ? (
+          <p role="alert" className="font-semibold text-destructive">
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-interface AccountSectionProps {
+interface SectionCardProps {
   id: string;
   title: string;
   lead?: ReactNode;
@@ -10,8 +10,8 @@ interface AccountSectionProps {
   className?: string;
 }
 
-/** One titled block of My Account: a labelled <section> with its h2, an optional lead and actions. */
-export function AccountSection({ id, title, lead, actions, children, className }: AccountSectionProps) {
+/** A titled card (My Account's sections): a labelled <section> with its h2, an optional lead and actions. */
+export function SectionCard({ id, title, lead, actions, children, className }: SectionCardProps) {
   const headingId = `${id}-title`;
   return (
     <section
