@@ -18,7 +18,10 @@ export interface BenchSection {
 }
 
 export const README_MARKERS = { start: '<!-- bench:start -->', end: '<!-- bench:end -->' } as const;
-export const REPORT_MARKERS = { start: '<!-- bench-report:start -->', end: '<!-- bench-report:end -->' } as const;
+export const REPORT_MARKERS = {
+  start: '<!-- bench-report:start -->',
+  end: '<!-- bench-report:end -->',
+} as const;
 
 /** README.md's table: every figure of one run, all measured on `date` (YYYY-MM-DD). */
 export function figuresTable(figures: readonly Figure[], date: string): string[] {

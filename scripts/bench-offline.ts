@@ -128,7 +128,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startStaticServer({ distDir: 'dist', port: sitePort });
   try {
     console.info(
-      (await runOfflineBench({ siteUrl, runs: Number.isInteger(runs) && runs > 0 ? runs : 5 })).lines.join('\n'),
+      (await runOfflineBench({ siteUrl, runs: Number.isInteger(runs) && runs > 0 ? runs : 5 })).lines.join(
+        '\n',
+      ),
     );
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));

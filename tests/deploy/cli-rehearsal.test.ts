@@ -36,7 +36,8 @@ const readmeDeployment = readme.slice(
 );
 
 /** The `npx supabase db push` lines of a text. */
-const pushLines = (text: string) => text.split('\n').filter((line) => line.trim().startsWith('npx supabase db push'));
+const pushLines = (text: string) =>
+  text.split('\n').filter((line) => line.trim().startsWith('npx supabase db push'));
 /** The database step a deployer runs: the one `npx supabase db push` line of docs/deployment.md. */
 const guidePush = pushLines(deployment);
 /** What the rehearsal adds, each named in the guide's rehearsal paragraph: no prompt, and no TLS on the test server. */
