@@ -8,11 +8,11 @@ import { buildIfNeeded } from './build';
 import { initialJsBudgetBytes, otherPagesAboveBudget, pagesOverBudget, type PageSize } from './bench-budget';
 import {
   figuresTable,
+  pageFigures,
   README_MARKERS,
   replaceBetweenMarkers,
   REPORT_MARKERS,
   type BenchSection,
-  type Figure,
 } from './bench-figures';
 import { STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
 import { startStaticServer } from './static-server';
@@ -249,42 +249,6 @@ async function writeBetweenMarkers(
   }
 }
 
-/** The figures of the pages' section: initial JS against the budget, and each Lighthouse mode's scores. */
-function pageFigures(sizes: readonly PageSize[], scores: ReadonlyMap<string, Partial<Record<Mode, Scores>>>): Figure[] {
-  const marketing = sizes.filter((s) => s.marketing);
-  const others = sizes.filter((s) => !s.marketing);
-  const largest = marketing.reduce<PageSize | null>((a, b) => (a && a.gzipBytes >= b.gzipBytes ? a : b), null);
-  const figures: Figure[] = [];
-  if (largest)
-    figures.push({
-      what: `Initial JS, marketing pages (gzip; budget ${kib(initialJsBudgetBytes)} KiB)`,
-      value: `${kib(Math.min(...marketing.map((s) => s.gzipBytes)))}–${kib(largest.gzipBytes)} KiB (largest ${largest.route})`,
-      command: 'npm run bench -- --no-lighthouse',
-    });
-  if (others.length > 0)
-    figures.push({
-      what: 'Initial JS, the other prerendered pages (not held to the budget)',
-      value: others.map((s) => `${s.route} ${kib(s.gzipBytes)} KiB`).join(', '),
-      command: 'npm run bench -- --no-lighthouse',
-    });
-  for (const mode of modes) {
-    const measured = sizes.flatMap((s) => {
-      const score = scores.get(s.route)?.[mode];
-      return score ? [{ route: s.route, score }] : [];
-    });
-    if (measured.length === 0) continue;
-    const cells = (s: Scores) => `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`;
-    const below = measured.filter((m) => cells(m.score) !== '100/100/100/100');
-    const tbt = measured.reduce((a, b) => (b.score.tbtMs > a.score.tbtMs ? b : a));
-    figures.push({
-      what: `Lighthouse mobile, ${modeLabel[mode]} (Perf/A11y/BP/SEO, median of ${runs})`,
-      value: `${below.length === 0 ? `100/100/100/100 on all ${measured.length} pages` : `100/100/100/100 except ${below.map((m) => `${m.route} ${cells(m.score)}`).join(', ')}`}; TBT at most ${tbt.score.tbtMs} ms (${tbt.route})`,
-      command: 'npm run bench',
-    });
-  }
-  return figures;
-}
-
 async function main(): Promise<void> {
   localBuildEnvironment(sitePort, stackPort);
   await buildIfNeeded();
@@ -380,7 +344,16 @@ async function main(): Promise<void> {
   if (othersAbove.length > 0)
     notes.push(`Other pages above it (not held to it): ${othersAbove.join(', ')}.`);
   const lines = ['## Pages', '', ...notes, '', ...table];
-  const figures = pageFigures(sizes, scoresByRoute);
+  const figures = pageFigures(
+    sizes,
+    modes.map((mode) => ({
+      label: modeLabel[mode],
+      runs,
+      byRoute: new Map(
+        [...scoresByRoute].flatMap(([route, scores]) => (scores[mode] ? [[route, scores[mode]] as const] : [])),
+      ),
+    })),
+  );
   // A --route run is about those pages; the backend sections run in a whole report.
   if (onlyRoutes.length === 0)
     for (const section of extraSections) {

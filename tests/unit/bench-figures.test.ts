@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   figuresTable,
+  pageFigures,
   README_MARKERS,
   replaceBetweenMarkers,
   REPORT_MARKERS,
@@ -32,6 +33,41 @@ describe('what a full `npm run bench` writes (scripts/bench-figures.ts)', () => 
       '| Initial JS | 82.0 KiB | 2026-11-29 | `npm run bench -- --no-lighthouse` |',
       '| Checkout | 12.6 ms | 2026-11-29 | `npx tsx scripts/bench-checkout.ts` |',
     ]);
+  });
+
+  it("the pages' figures: initial JS against the budget, and each Lighthouse method's pages below 100", () => {
+    const sizes = [
+      { route: '/', gzipBytes: 83_968, marketing: true },
+      { route: '/faq', gzipBytes: 86_835, marketing: true },
+      { route: '/individual-audios', gzipBytes: 93_287, marketing: false },
+    ];
+    const perfect = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 };
+    const figures = pageFigures(sizes, [
+      {
+        label: 'simulated',
+        runs: 3,
+        byRoute: new Map([
+          ['/', { ...perfect, tbtMs: 14 }],
+          ['/faq', { ...perfect, tbtMs: 20 }],
+          ['/individual-audios', { ...perfect, performance: 98, tbtMs: 163 }],
+        ]),
+      },
+      { label: 'devtools', runs: 3, byRoute: new Map([['/', { ...perfect, tbtMs: 0 }]]) },
+    ]);
+    expect(figures.map((f) => f.value)).toEqual([
+      '82.0–84.8 KiB (largest /faq)',
+      '/individual-audios 91.1 KiB',
+      '100/100/100/100 except /individual-audios 98/100/100/100; TBT at most 163 ms (/individual-audios)',
+      '100/100/100/100 on all 1 pages; TBT at most 0 ms (/)',
+    ]);
+    expect(figures[0]!.what).toBe('Initial JS, marketing pages (gzip; budget 90.0 KiB)');
+    expect(figures.map((f) => f.command)).toEqual([
+      'npm run bench -- --no-lighthouse',
+      'npm run bench -- --no-lighthouse',
+      'npm run bench',
+      'npm run bench',
+    ]);
+    expect(pageFigures(sizes, [])).toHaveLength(2);
   });
 
   it('replaces only what is between the markers, the same way each time', () => {
