@@ -5,7 +5,7 @@ import { initialJsBudgetBytes, type PageSize } from './bench-budget';
 
 /** One row of README.md's figures table. */
 export interface Figure {
-  /** What was measured, e.g. 'Initial JS, marketing pages (gzip; budget 90 KiB)'. */
+  /** What was measured, e.g. 'Initial JS, marketing pages (gzip; budget 100 KiB)'. */
   what: string;
   value: string;
   /** The command that measures this figure (alone where a script can). */
