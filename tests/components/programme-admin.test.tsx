@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignForm } from '@/features/programmes/assign-form';
 import { AssignmentActions } from '@/features/programmes/assignment-actions';
 import { emptyDraft, ProgrammeEditor } from '@/features/programmes/programme-editor';
-import { useSaveProgramme } from '@/features/programmes/programmes-api';
+import { useSaveProgramme } from '@/features/programmes/api/templates';
 
 const supabase = vi.hoisted(() => ({
   rpc: vi.fn(),

@@ -3,27 +3,24 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/content/admin';
 import { clientRecordText as text } from '@/content/programmes';
-import { customerPurchasesQuery } from '@/features/admin/api/customers';
-import { productsQuery } from '@/features/admin/api/catalogue';
+import { customerPurchasesQuery } from '@/lib/admin-api/customer-purchases';
+import { productsQuery } from '@/lib/admin-api/products';
 import { DetailPanel } from '@/components/ui/detail-panel';
 import { formatDate, formatDateTime } from '@/lib/practice-dates';
 import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { QueryState } from '@/components/ui/query-state';
 import { inputClass } from '@/components/ui/input-style';
-import { clientAppointmentsQuery } from '@/features/admin/appointments-api';
+import { clientAppointmentsQuery } from '@/lib/admin-api/appointments';
 import { DataTable } from '@/components/ui/data-table';
 import { formatPence } from '@/lib/format';
 import { AssignForm } from './assign-form';
 import { AssignmentActions } from './assignment-actions';
 import type { AudioOption } from './programme-editor';
 import { minutesListened, stepStates, type Assignment, type ListeningProgress } from './programme-steps';
-import {
-  assignmentsQuery,
-  clientNoteQuery,
-  clientOrdersQuery,
-  templatesQuery,
-  useSaveClientNote,
-} from './programmes-api';
+import { assignmentsQuery } from './api/assignments';
+import { clientNoteQuery, useSaveClientNote } from './api/client-notes';
+import { clientOrdersQuery } from './api/client-orders';
+import { templatesQuery } from './api/templates';
 
 /**
  * One client's record for the practitioner: what was assigned and how far it was listened, a private note only

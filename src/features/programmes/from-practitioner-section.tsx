@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { fromPractitionerText as text } from '@/content/programmes';
 import { stepStates, type Assignment, type ListeningProgress, type StepState } from './programme-steps';
-import { assignmentsQuery } from './programmes-api';
+import { assignmentsQuery } from './api/assignments';
 
 const sharedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
 const formatDate = (iso: string) => sharedOn.format(new Date(iso));

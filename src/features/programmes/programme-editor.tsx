@@ -7,7 +7,7 @@ import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import type { AssignedProgramme } from './programme-steps';
-import type { ProgrammeDraft, StepDraft } from './programmes-api';
+import type { ProgrammeDraft, StepDraft } from './api/drafts';
 import { StepAudioUpload } from './step-audio-upload';
 
 export interface AudioOption {
@@ -59,7 +59,7 @@ export function draftProblem(draft: ProgrammeDraft): string | null {
   return null;
 }
 
-/** How the form's parent saves a draft: a programmes mutation (programmes-api.ts) and its pending state. */
+/** How the form's parent saves a draft: a programmes mutation (./api/) and its pending state. */
 export interface ProgrammeSave {
   mutate: (draft: ProgrammeDraft, done: { onSuccess: () => void; onError: (error: Error) => void }) => void;
   isPending: boolean;

@@ -3,20 +3,20 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
-import { productsQuery } from '@/features/admin/api/catalogue';
+import { productsQuery } from '@/lib/admin-api/products';
 import { TitledSection } from '@/components/ui/titled-section';
 import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { QueryState } from '@/components/ui/query-state';
 import { DataTable } from '@/components/ui/data-table';
 import { AssignForm } from './assign-form';
 import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
+import type { ProgrammeDraft } from './api/drafts';
 import {
   templatesQuery,
   useDuplicateProgramme,
   useSaveProgramme,
-  type ProgrammeDraft,
   type ProgrammeTemplate,
-} from './programmes-api';
+} from './api/templates';
 
 /** The admin's Programmes tab: templates (new, edit, duplicate) and assigning one, or an audio, to a client. */
 export function ProgrammesSection() {
