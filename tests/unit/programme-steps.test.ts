@@ -5,7 +5,6 @@ import {
   stepStates,
   type AssignedProgramme,
 } from '@/features/programmes/programme-steps';
-import { draftProblem } from '@/features/programmes/programme-editor';
 
 const programme = (sequentialUnlock: boolean): AssignedProgramme => ({
   id: 'p',
@@ -106,21 +105,5 @@ describe('programme steps', () => {
     expect(minutesListened(null)).toBe(0);
     expect(minutesListened(listened('x'))).toBe(2);
     expect(minutesListened({ ...listened('x'), furthestSeconds: 20 })).toBe(1);
-  });
-
-  it('a draft needs a title and, for every step, an audio and a day from 1', () => {
-    const ok = {
-      id: null,
-      title: 'T',
-      introduction: '',
-      sequentialUnlock: true,
-      steps: [{ productId: 'x', dayNumber: 1, note: '' }],
-    };
-    expect(draftProblem(ok)).toBeNull();
-    expect(draftProblem({ ...ok, title: '  ' })).toBe('Enter a title.');
-    expect(draftProblem({ ...ok, steps: [{ productId: '', dayNumber: 1, note: '' }] })).toMatch(/Every step/);
-    expect(draftProblem({ ...ok, steps: [{ productId: 'x', dayNumber: 0, note: '' }] })).toMatch(
-      /Every step/,
-    );
   });
 });

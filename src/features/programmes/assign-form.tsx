@@ -7,7 +7,7 @@ import { checkPrivateUpload } from './check-private-upload';
 import { PrivateAudioFields } from './private-audio-fields';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import type { AudioOption } from './programme-editor';
+import type { AudioOption } from './programme-draft';
 import { useAssignPrivateAudio, useAssignToClient, type AssignResult } from './api/assignments';
 import type { ProgrammeTemplate } from './api/templates';
 

@@ -15,7 +15,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { formatPence } from '@/lib/format';
 import { AssignForm } from './assign-form';
 import { AssignmentActions } from './assignment-actions';
-import type { AudioOption } from './programme-editor';
+import { audioOptions, type AudioOption } from './programme-draft';
 import { minutesListened, stepStates, type Assignment, type ListeningProgress } from './programme-steps';
 import { assignmentsQuery } from './api/assignments';
 import { clientNoteQuery, useSaveClientNote } from './api/client-notes';
@@ -49,11 +49,7 @@ export function ClientRecord({
   const templates = useQuery(templatesQuery());
   const products = useQuery(productsQuery(''));
   const [removed, setRemoved] = useState<Message>(null);
-  const audios = (products.data ?? []).map((product) => ({
-    id: product.id,
-    title: product.title,
-    category: product.category,
-  }));
+  const audios = audioOptions(products.data);
 
   return (
     <DetailPanel title={text.heading(name)} closeLabel={adminText.close} onClose={onClose}>

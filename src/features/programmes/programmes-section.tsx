@@ -9,7 +9,8 @@ import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { QueryState } from '@/components/ui/query-state';
 import { DataTable } from '@/components/ui/data-table';
 import { AssignForm } from './assign-form';
-import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
+import { audioOptions, emptyDraft, toDraft } from './programme-draft';
+import { ProgrammeEditor } from './programme-editor';
 import type { ProgrammeDraft } from './api/drafts';
 import {
   templatesQuery,
@@ -24,11 +25,7 @@ export function ProgrammesSection() {
   const products = useQuery(productsQuery(''));
   const [editing, setEditing] = useState<ProgrammeDraft | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const audios: AudioOption[] = (products.data ?? []).map((product) => ({
-    id: product.id,
-    title: product.title,
-    category: product.category,
-  }));
+  const audios = audioOptions(products.data);
 
   const saveTemplate = useSaveProgramme();
   const duplication = useDuplicateProgramme();
