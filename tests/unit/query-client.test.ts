@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
+import { refreshAfterWrite } from '@/features/admin/api/refresh';
 import { ordersQueryOptions } from '@/features/account/account-api';
 import { appQueryClient, queryKeyRoots, resetAppQueryClient } from '@/lib/query-client';
 
