@@ -10,6 +10,11 @@ export const prerenderedRoutes: readonly string[] = pageList
   .filter((page) => page.render !== 'client')
   .map((page) => page.path);
 
+/** The marketing pages: prerendered, and adopted as prerendered on their first load. */
+export const adoptedRoutes: readonly string[] = pageList
+  .filter((page) => page.render === 'adopted')
+  .map((page) => page.path);
+
 /** Routes rendered only in the browser (personal or form pages, all noindex): served the SPA shell. */
 export const clientOnlyRoutes: readonly string[] = pageList
   .filter((page) => page.render === 'client')

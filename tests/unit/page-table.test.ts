@@ -24,7 +24,8 @@ describe('the page table', () => {
       expect(existsSync(file), file).toBe(true);
       expect(typeof (await loadModule(file)).Component, file).toBe('function');
     }
-  });
+    // Transforms every page's module tree: seconds on a busy machine.
+  }, 60_000);
 
   it('routes every page’s path to it, and any other path to the 404 page', () => {
     for (const [name, page] of Object.entries(pages)) {
