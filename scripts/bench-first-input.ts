@@ -9,19 +9,15 @@ import { slowPhone, throttleLikeASlowPhone } from '../e2e/slow-phone';
 import { localBuildEnvironment, readPort } from './build-config';
 import { buildIfNeeded } from './build';
 import type { BenchSection } from './bench-figures';
+import { adoptedRoutes } from './site-routes';
 import { startStaticServer } from './static-server';
 
-export const marketingRoutes = [
-  '/', '/about', '/virtual-appointments', '/contact', '/anxiety-stress', '/habits-addictions', '/weight-management',
-  '/pain-management', '/professional-performance', '/sports-performance', '/self-hypnosis-guide', '/sales-hypnosis',
-  '/faq', '/privacy-policy', '/terms-and-conditions', '/sitemap',
-];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 export async function runFirstInputBench({
   siteUrl,
-  routes = marketingRoutes,
+  routes = adoptedRoutes,
   runs = 3,
   chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 }: { siteUrl: string; routes?: readonly string[]; runs?: number; chromePath?: string }): Promise<BenchSection> {
@@ -82,7 +78,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startStaticServer({ distDir: 'dist', port: sitePort });
   const routes = process.argv.filter((a) => a.startsWith('--route=')).map((a) => a.slice(8));
   try {
-    await runFirstInputBench({ siteUrl: `http://localhost:${sitePort}`, routes: routes.length ? routes : marketingRoutes });
+    await runFirstInputBench({ siteUrl: `http://localhost:${sitePort}`, routes: routes.length ? routes : adoptedRoutes });
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

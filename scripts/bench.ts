@@ -16,12 +16,12 @@ import {
 } from './bench-figures';
 import { STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
 import { startStaticServer } from './static-server';
-import type * as EntryServerModule from '../src/entry-server';
+import { prerenderedRoutes } from './site-routes';
 
-// `npm run bench`: the performance report. Per sitemap route (and /sitemap): the initial JavaScript (gzip)
-// of the production build, and Lighthouse's mobile scores and metrics under both throttling methods,
-// simulated (Lighthouse's default, what PageSpeed Insights runs) and devtools, each the median of 3 runs in
-// Debian's Chromium; then the local stack's request latency. A benchmark, not a test, except for one check: it
+// `npm run bench`: the performance report. Per prerendered page (scripts/site-routes.ts): the initial
+// JavaScript (gzip) of the production build, and Lighthouse's mobile scores and metrics under both throttling
+// methods, simulated (Lighthouse's default, what PageSpeed Insights runs) and devtools, each the median of 3
+// runs in Debian's Chromium; then the local stack's request latency. A benchmark, not a test, except for one check: it
 // exits with an error when a marketing page's initial JavaScript is over the budget (scripts/bench-budget.ts).
 // Flags: --no-lighthouse (sizes only), --runs=N, --route=/path (repeatable), --mode=simulate|devtools.
 // A full run (every route, both modes) also writes the whole report into docs/performance.md and its figures,
@@ -252,11 +252,7 @@ async function writeBetweenMarkers(
 async function main(): Promise<void> {
   localBuildEnvironment(sitePort, stackPort);
   await buildIfNeeded();
-  const entry = (await import(
-    join(process.cwd(), 'dist-ssr', 'entry-server.js')
-  )) as typeof EntryServerModule;
-  const allRoutes = [...new Set([...entry.sitemapEntries.map((e) => e.path), '/sitemap'])];
-  const routes = allRoutes.filter((route) => onlyRoutes.length === 0 || onlyRoutes.includes(route));
+  const routes = prerenderedRoutes.filter((route) => onlyRoutes.length === 0 || onlyRoutes.includes(route));
 
   const table: string[] = [];
   const jsHeader = '| Route | Initial JS (gzip KiB) | + cookie banner, first visit | supabase-js |';
