@@ -12,12 +12,6 @@ import { readdirSync } from 'node:fs';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** The features a feature may import besides itself. */
-const featureExceptions = {
-  // The programmes' admin screens reuse the dashboard's queries (one way: admin never imports programmes; the
-  // route composes them, docs/programmes.md).
-  programmes: ['admin'],
-};
 const featureBoundaries = {
   'import-x/no-restricted-paths': [
     'error',
@@ -26,7 +20,7 @@ const featureBoundaries = {
         ...features.map((feature) => ({
           target: `./src/features/${feature}`,
           from: './src/features',
-          except: [feature, ...(featureExceptions[feature] ?? [])].map((name) => `./${name}`),
+          except: [`./${feature}`],
         })),
         {
           target: ['./src/lib', './src/config', './src/components', './src/content'],

@@ -1,31 +1,13 @@
 import type { Page } from '@playwright/test';
 import { scanWithAxe } from './axe';
 import { expect, test } from './fixtures';
+import { adoptedRoutes } from '../scripts/site-routes';
 import { holdTheAppCode, slowPhone, throttleLikeASlowPhone } from './slow-phone';
 
 // Every tap counts from the first paint (docs/decisions/0001-islands.md): on a phone as Lighthouse models it,
 // what is on screen is used the moment it is painted, long before the page's code runs, and never waits for
 // hydration here. Each use has its effect at once (a link, the consent banner's choices) or within a second of
 // the code arriving (a button pressed, a tab selected, text typed into the FAQ search), on the same control.
-
-const marketingRoutes = [
-  '/',
-  '/about',
-  '/virtual-appointments',
-  '/contact',
-  '/anxiety-stress',
-  '/habits-addictions',
-  '/weight-management',
-  '/pain-management',
-  '/professional-performance',
-  '/sports-performance',
-  '/self-hypnosis-guide',
-  '/sales-hypnosis',
-  '/faq',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/sitemap',
-];
 
 /** The banner's buttons, one per route in turn, so every route and every button are both covered. */
 const bannerButtons = [
@@ -139,7 +121,7 @@ const bannerSelector: Record<(typeof bannerButtons)[number], string> = {
   Customize: '#cookie-banner button:not([data-consent-choice])',
 };
 
-for (const [index, route] of marketingRoutes.entries()) {
+for (const [index, route] of adoptedRoutes.entries()) {
   const bannerButton = bannerButtons[index % bannerButtons.length]!;
   test(`${route}: '${bannerButton}' and the phone menu work from the first paint`, async ({ page }) => {
     await watchTitleAndCode(page);

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
 import { startLocalStack, type LocalStack } from '../supabase/local/server.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../supabase/local/stripe/settings.ts';
+import type { BenchSection } from './bench-figures.ts';
 
 const SITE_URL = 'http://localhost:4391';
 const PER_CUSTOMER = 5; // create-checkout's rate limit: 5 new orders per customer per minute
@@ -58,8 +59,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
   return { ms: performance.now() - started, value };
 }
 
-/** The checkout latencies as a Markdown table (lines), on a fresh in-memory stack. */
-export async function runCheckoutBench(n = 20): Promise<string[]> {
+/** The checkout latencies as a Markdown table (lines) and README's figure, on a fresh in-memory stack. */
+export async function runCheckoutBench(n = 20): Promise<BenchSection> {
   const warmup = 2;
   const stack = await startLocalStack({ port: 0, dataDir: null, siteUrl: SITE_URL, quiet: true });
   try {
@@ -156,20 +157,30 @@ export async function runCheckoutBench(n = 20): Promise<string[]> {
         column((s) => s.verifyMs),
       ],
     ];
-    return [
-      '| Checkout on the local stack (in memory, functions in Deno workers) | median | p90 | n |',
-      '|---|---:|---:|---:|',
-      ...rows.map(
-        ([label, values]) =>
-          `| ${label} | ${percentile(values, 50).toFixed(1)} ms | ${percentile(values, 90).toFixed(1)} ms | ${values.length} |`,
-      ),
-    ];
+    const median = (index: number) => `${percentile(rows[index]![1], 50).toFixed(1)} ms`;
+    return {
+      lines: [
+        '| Checkout on the local stack (in memory, functions in Deno workers) | median | p90 | n |',
+        '|---|---:|---:|---:|',
+        ...rows.map(
+          ([label, values]) =>
+            `| ${label} | ${percentile(values, 50).toFixed(1)} ms | ${percentile(values, 90).toFixed(1)} ms | ${values.length} |`,
+        ),
+      ],
+      figures: [
+        {
+          what: 'Checkout on the local stack, median',
+          value: `create-checkout ${median(0)}; fulfilment by stripe-webhook ${median(1)}, by verify-payment ${median(2)}`,
+          command: 'npx tsx scripts/bench-checkout.ts',
+        },
+      ],
+    };
   } finally {
     await stack.stop();
   }
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  console.log((await runCheckoutBench(argNumber('--n', 20))).join('\n'));
+  console.log((await runCheckoutBench(argNumber('--n', 20))).lines.join('\n'));
   process.exit(0);
 }

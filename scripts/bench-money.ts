@@ -17,6 +17,7 @@ import { signJwt } from '../supabase/local/auth/jwt.ts';
 import { startRealPostgres, type RealPostgres } from '../supabase/local/db/real-postgres.ts';
 import { startLocalStack, type LocalStack } from '../supabase/local/server.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../supabase/local/stripe/settings.ts';
+import type { BenchSection } from './bench-figures.ts';
 
 const SITE_URL = 'http://localhost:4392';
 
@@ -406,7 +407,7 @@ async function faultRun(
 export async function runMoneyBench(
   buyerCount = 100,
   engine: 'postgres' | 'pglite' = 'postgres',
-): Promise<string[]> {
+): Promise<BenchSection> {
   const db = await startProxy();
   const stripe = await startProxy();
   const server: RealPostgres | null = engine === 'postgres' ? await startRealPostgres() : null;
@@ -633,7 +634,21 @@ export async function runMoneyBench(
       ...faults.flatMap((f) => [...f.audit.problems, ...f.errors.map((e) => `${f.name}: ${e}`)]),
     ];
     if (problems.length > 0) lines.push('', 'Problems:', ...problems.slice(0, 20).map((p) => `- ${p}`));
-    return lines;
+    const faultTotal = (pick: (f: FaultReport) => number) => faults.reduce((sum, f) => sum + pick(f), 0);
+    const command = 'npx tsx scripts/bench-money.ts';
+    const figures = [
+      {
+        what: `${buyerCount} buyers paying at once (${engine === 'postgres' ? 'PostgreSQL 17' : 'PGlite'}, functions under Deno)`,
+        value: `all in ${(wallMs / 1000).toFixed(1)} s, create-checkout p95 ${ms(times.create, 95)}; errors ${loadErrors.length}, deadlocks ${deadlocks}; ${loadAudit.paid} paid, ${loadAudit.lost} lost, ${loadAudit.overcharged} charged and not granted, ${loadAudit.grantedTwice} granted twice`,
+        command,
+      },
+      {
+        what: `Payments under ${faults.length} injected faults (database, Stripe, webhooks)`,
+        value: `${faultTotal((f) => f.audit.paid)} of ${faultTotal((f) => f.buyers)} paid; ${faultTotal((f) => f.audit.lost)} lost, ${faultTotal((f) => f.audit.overcharged)} charged and not granted, ${faultTotal((f) => f.audit.grantedTwice)} granted twice`,
+        command,
+      },
+    ];
+    return { lines, figures };
   } finally {
     await stack.stop();
     await server?.stop();
@@ -648,5 +663,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     argNumber('--buyers', 100),
     engineArg === 'pglite' ? 'pglite' : 'postgres',
   );
-  console.info(lines.join('\n'));
+  console.info(lines.lines.join('\n'));
 }

@@ -9,6 +9,7 @@ import { slowPhone } from '../e2e/slow-phone';
 import { startLocalStack } from '../supabase/local/server';
 import { localBuildEnvironment, readPort } from './build-config';
 import { buildIfNeeded } from './build';
+import type { BenchSection } from './bench-figures';
 import { startStaticServer } from './static-server';
 
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
@@ -39,7 +40,7 @@ async function signInAndSave(page: Page): Promise<void> {
   });
 }
 
-/** Runs the offline cold-start measure and returns its Markdown lines. */
+/** Runs the offline cold-start measure and returns its Markdown lines and README's figure. */
 export async function runOfflineBench({
   siteUrl,
   runs = 5,
@@ -48,7 +49,7 @@ export async function runOfflineBench({
   siteUrl: string;
   runs?: number;
   chromePath?: string;
-}): Promise<string[]> {
+}): Promise<BenchSection> {
   const browser = await chromium.launch({
     executablePath: chromePath,
     args: ['--no-sandbox', '--disable-gpu'],
@@ -98,7 +99,7 @@ export async function runOfflineBench({
   }
   const paint = median(samples.map((s) => s.paint));
   const saved = median(samples.map((s) => s.saved));
-  return [
+  const lines = [
     `Slow-phone profile (${slowPhone.cpuSlowdown}x CPU through the DevTools protocol, 375 px) with the network off: a cold`,
     "start of My Account from the offline worker's precache, signed in, one audio saved on the device. Median of",
     `${runs} loads, from the navigation. The account check runs behind the page (docs/offline-listening.md "Offline at once").`,
@@ -107,6 +108,12 @@ export async function runOfflineBench({
     '| ---: | ---: | ---: |',
     `| ${paint.toFixed(0)} | ${saved.toFixed(0)} | ${Math.min(...samples.map((s) => s.saved)).toFixed(0)}–${Math.max(...samples.map((s) => s.saved)).toFixed(0)} |`,
   ];
+  const figure = {
+    what: 'Offline cold start of My Account, saved audio on screen (slow phone, network off, median)',
+    value: `${saved.toFixed(0)} ms (first paint ${paint.toFixed(0)} ms)`,
+    command: 'npx tsx scripts/bench-offline.ts',
+  };
+  return { lines, figures: [figure] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -121,7 +128,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startStaticServer({ distDir: 'dist', port: sitePort });
   try {
     console.info(
-      (await runOfflineBench({ siteUrl, runs: Number.isInteger(runs) && runs > 0 ? runs : 5 })).join('\n'),
+      (await runOfflineBench({ siteUrl, runs: Number.isInteger(runs) && runs > 0 ? runs : 5 })).lines.join(
+        '\n',
+      ),
     );
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,6 +16,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalStack } from '../supabase/local/server';
 import { localBuildEnvironment } from './build-config';
 import { buildIfNeeded } from './build';
+import type { BenchSection } from './bench-figures';
 import { startStaticServer } from './static-server';
 
 const CUSTOMER = { email: 'customer@example.com', password: 'password123' };
@@ -115,13 +116,13 @@ async function gzipKiB(file: string): Promise<number> {
   return gzipSync(await readFile(join('dist', file)), { level: 9 }).length / 1024;
 }
 
-/** Runs the player's benchmark and returns its Markdown lines. */
+/** Runs the player's benchmark and returns its Markdown lines and README's figure. */
 export async function runPlayerBench({
   sitePort = 4390,
   stackPort = 54390,
   runs = 7,
   chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-}: PlayerBenchOptions = {}): Promise<string[]> {
+}: PlayerBenchOptions = {}): Promise<BenchSection> {
   localBuildEnvironment(sitePort, stackPort);
   await buildIfNeeded();
 
@@ -172,7 +173,7 @@ export async function runPlayerBench({
 
     const row = (label: string, values: number[]) =>
       `| ${label} | ${percentile(values, 50).toFixed(0)} ms | ${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms | ${values.length} |`;
-    return [
+    const lines = [
       `Press Play on My Account → the audio playing (the click event to the media element's 'playing'), Debian's Chromium, production build, in-memory local stack, one play at a time. Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${loads()} (2 cores shared).`,
       '',
       '| Play | median | range | n |',
@@ -183,6 +184,12 @@ export async function runPlayerBench({
       '',
       `JavaScript of the player (nothing of it is in a page's initial load; My Account fetches it while idle, or the first Play does): the player's chunk (bar and host part) \`${barFile.replace(/^assets\//, '')}\` ${barKiB.toFixed(1)} KiB gzip; fetched between the click and 'playing' on a fresh page: ${clickKiB.toFixed(1)} KiB gzip (${[...new Set(clickFiles)].map((file) => `\`${file.replace(/^assets\//, '')}\``).join(', ') || 'nothing'}).`,
     ];
+    const figure = {
+      what: 'Press Play → playing, first play on a fresh My Account (median)',
+      value: `${percentile(first, 50).toFixed(0)} ms; the player's chunk ${barKiB.toFixed(1)} KiB gzip, none of it in a page's first load`,
+      command: 'npx tsx scripts/bench-player.ts',
+    };
+    return { lines, figures: [figure] };
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -199,6 +206,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     sitePort: port('PORT'),
     stackPort: port('SUPABASE_LOCAL_PORT'),
   });
-  console.info(lines.join('\n'));
+  console.info(lines.lines.join('\n'));
   process.exit(0);
 }

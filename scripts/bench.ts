@@ -6,17 +6,26 @@ import lighthouse from 'lighthouse';
 import { localBuildEnvironment, readPort } from './build-config';
 import { buildIfNeeded } from './build';
 import { initialJsBudgetBytes, otherPagesAboveBudget, pagesOverBudget, type PageSize } from './bench-budget';
+import {
+  figuresTable,
+  pageFigures,
+  README_MARKERS,
+  replaceBetweenMarkers,
+  REPORT_MARKERS,
+  type BenchSection,
+} from './bench-figures';
 import { STATIC_PAGE_ATTRIBUTE } from '../src/components/island/island-attributes';
 import { startStaticServer } from './static-server';
-import type * as EntryServerModule from '../src/entry-server';
+import { prerenderedRoutes } from './site-routes';
 
-// `npm run bench`: the performance report. Per sitemap route (and /sitemap): the initial JavaScript (gzip)
-// of the production build, and Lighthouse's mobile scores and metrics under both throttling methods,
-// simulated (Lighthouse's default, what PageSpeed Insights runs) and devtools, each the median of 3 runs in
-// Debian's Chromium; then the local stack's request latency. A benchmark, not a test, except for one check: it
+// `npm run bench`: the performance report. Per prerendered page (scripts/site-routes.ts): the initial
+// JavaScript (gzip) of the production build, and Lighthouse's mobile scores and metrics under both throttling
+// methods, simulated (Lighthouse's default, what PageSpeed Insights runs) and devtools, each the median of 3
+// runs in Debian's Chromium; then the local stack's request latency. A benchmark, not a test, except for one check: it
 // exits with an error when a marketing page's initial JavaScript is over the budget (scripts/bench-budget.ts).
 // Flags: --no-lighthouse (sizes only), --runs=N, --route=/path (repeatable), --mode=simulate|devtools.
-// A full run (every route, both modes) also writes the table into README.md's "Performance" section.
+// A full run (every route, both modes) also writes the whole report into docs/performance.md and its figures,
+// one line each with the command that measures it, into README.md's "Performance" section (bench-figures.ts).
 
 // PORT and SUPABASE_LOCAL_PORT move it (e.g. beside another engineer's run on the same machine).
 const sitePort = readPort('PORT', 4390);
@@ -154,18 +163,27 @@ const modeLabel: Record<Mode, string> = { simulate: 'simulated', devtools: 'devt
 /**
  * Further report sections, each run after the pages (e.g. the checkout's and the admin dashboard's
  * benchmarks, scripts/bench-checkout.ts, scripts/bench-money.ts and scripts/bench-admin.ts): each returns its
- * Markdown lines.
+ * Markdown lines and its figures for README.md.
  */
-const extraSections: { title: string; run: () => Promise<string[]> }[] = [
+const extraSections: { title: string; run: () => Promise<BenchSection> }[] = [
   {
     title: 'Local stack',
     run: async () => {
       const { measureLatency } = await import('../supabase/local/measure-latency');
       const latency = await measureLatency();
-      return [
-        `Purchases query with a user token (\`select * … order by created_at desc\`), n=${latency.n}: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`,
-        `Catalogue read with the anon key (\`select * … eq published order by category, sort_order\`), n=${latency.catalogue.n}: median ${latency.catalogue.medianMs.toFixed(2)} ms, p95 ${latency.catalogue.p95Ms.toFixed(2)} ms.`,
-      ];
+      return {
+        lines: [
+          `Purchases query with a user token (\`select * … order by created_at desc\`), n=${latency.n}: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`,
+          `Catalogue read with the anon key (\`select * … eq published order by category, sort_order\`), n=${latency.catalogue.n}: median ${latency.catalogue.medianMs.toFixed(2)} ms, p95 ${latency.catalogue.p95Ms.toFixed(2)} ms.`,
+        ],
+        figures: [
+          {
+            what: 'Local stack, a typical supabase-js query (median)',
+            value: `${latency.medianMs.toFixed(2)} ms (purchases, user token), ${latency.catalogue.medianMs.toFixed(2)} ms (catalogue, anon key)`,
+            command: 'npx tsx supabase/local/measure-latency.ts',
+          },
+        ],
+      };
     },
   },
   {
@@ -211,33 +229,30 @@ const extraSections: { title: string; run: () => Promise<string[]> }[] = [
   {
     title: 'Admin dashboard',
     run: async () => {
-      const { adminBenchTable, runAdminBench } = await import('./bench-admin');
-      return adminBenchTable(await runAdminBench()).split('\n');
+      const { adminBenchFigure, adminBenchTable, runAdminBench } = await import('./bench-admin');
+      const rows = await runAdminBench();
+      return { lines: adminBenchTable(rows).split('\n'), figures: [adminBenchFigure(rows)] };
     },
   },
 ];
 
-const readmeStart = '<!-- bench:start -->';
-const readmeEnd = '<!-- bench:end -->';
-
-/** Puts the report between README.md's bench markers (in its "Performance" section). */
-async function writeToReadme(lines: string[]): Promise<void> {
-  const readme = await readFile('README.md', 'utf8');
-  const start = readme.indexOf(readmeStart);
-  const end = readme.indexOf(readmeEnd);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${readmeStart} … ${readmeEnd} section`);
-  const updated = `${readme.slice(0, start + readmeStart.length)}\n${lines.join('\n')}\n${readme.slice(end)}`;
-  await writeFile('README.md', updated);
+/** Puts `lines` between the markers of a file of the repository (README.md, docs/performance.md). */
+async function writeBetweenMarkers(
+  file: string,
+  markers: { start: string; end: string },
+  lines: readonly string[],
+): Promise<void> {
+  try {
+    await writeFile(file, replaceBetweenMarkers(await readFile(file, 'utf8'), markers, lines));
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function main(): Promise<void> {
   localBuildEnvironment(sitePort, stackPort);
   await buildIfNeeded();
-  const entry = (await import(
-    join(process.cwd(), 'dist-ssr', 'entry-server.js')
-  )) as typeof EntryServerModule;
-  const allRoutes = [...new Set([...entry.sitemapEntries.map((e) => e.path), '/sitemap'])];
-  const routes = allRoutes.filter((route) => onlyRoutes.length === 0 || onlyRoutes.includes(route));
+  const routes = prerenderedRoutes.filter((route) => onlyRoutes.length === 0 || onlyRoutes.includes(route));
 
   const table: string[] = [];
   const jsHeader = '| Route | Initial JS (gzip KiB) | + cookie banner, first visit | supabase-js |';
@@ -247,6 +262,7 @@ async function main(): Promise<void> {
   table.push(header, header.replace(/[^|]+/g, ' --- '));
 
   const sizes: PageSize[] = [];
+  const scoresByRoute = new Map<string, Partial<Record<Mode, Scores>>>();
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   let server: Awaited<ReturnType<typeof startStaticServer>> | null = null;
   let stack: { stop(): Promise<void> } | null = null;
@@ -282,12 +298,15 @@ async function main(): Promise<void> {
         continue;
       }
       const cells: string[] = [];
+      const routeScores: Partial<Record<Mode, Scores>> = {};
       for (const mode of modes) {
         const samples: Scores[] = [];
         for (let i = 0; i < runs; i += 1)
           samples.push(await lighthouseScores(`http://localhost:${sitePort}${route}`, chrome.port, mode));
-        cells.push(scoreCells(medianScores(samples)));
+        routeScores[mode] = medianScores(samples);
+        cells.push(scoreCells(routeScores[mode]));
       }
+      scoresByRoute.set(route, routeScores);
       table.push(`${jsCells} ${cells.join(' | ')} |`);
       console.info(table.at(-1));
     }
@@ -321,15 +340,31 @@ async function main(): Promise<void> {
   if (othersAbove.length > 0)
     notes.push(`Other pages above it (not held to it): ${othersAbove.join(', ')}.`);
   const lines = ['## Pages', '', ...notes, '', ...table];
+  const figures = pageFigures(
+    sizes,
+    modes.map((mode) => ({
+      label: modeLabel[mode],
+      runs,
+      byRoute: new Map(
+        [...scoresByRoute].flatMap(([route, scores]) => (scores[mode] ? [[route, scores[mode]] as const] : [])),
+      ),
+    })),
+  );
   // A --route run is about those pages; the backend sections run in a whole report.
   if (onlyRoutes.length === 0)
-    for (const section of extraSections) lines.push('', `## ${section.title}`, '', ...(await section.run()));
+    for (const section of extraSections) {
+      const result = await section.run();
+      lines.push('', `## ${section.title}`, '', ...result.lines);
+      figures.push(...result.figures);
+    }
 
   const report = `# Benchmark report (${date})\n\n${lines.join('\n')}\n`;
   await mkdir('.bench', { recursive: true });
   await writeFile('.bench/report.md', report);
-  if (withLighthouse && onlyRoutes.length === 0 && modes.length === 2)
-    await writeToReadme(lines.map((line) => line.replace(/^## /, '### ')));
+  if (withLighthouse && onlyRoutes.length === 0 && modes.length === 2) {
+    await writeBetweenMarkers('docs/performance.md', REPORT_MARKERS, lines.map((line) => line.replace(/^## /, '### ')));
+    await writeBetweenMarkers('README.md', README_MARKERS, figuresTable(figures, date));
+  }
   console.info('\n' + report);
   if (overBudget.length > 0) {
     console.error(`Marketing pages' initial JS over the budget of ${kib(initialJsBudgetBytes)} KiB: ${overBudget.join(', ')}`);

@@ -11,7 +11,7 @@ import { prerender } from './prerender';
 import { schedulerBuildProblem } from './scheduler-build-check';
 import type * as EntryServerModule from '../src/entry-server';
 import { inlineScriptHashes, securityHeaders } from './security-headers';
-import { clientOnlyRoutes, redirects } from './site-routes';
+import { clientOnlyRoutes, prerenderedRoutes, redirects } from './site-routes';
 import { writeFileAtomic } from './write-atomic';
 
 type EntryServer = typeof EntryServerModule;
@@ -107,7 +107,7 @@ export async function runBuild(): Promise<void> {
   const entry = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as EntryServer;
   // The shop pages are prerendered with the real catalogue (same module instance the prerender step renders with).
   entry.provideCatalogueSnapshot(await loadCatalogueSnapshot());
-  const routes = [...entry.sitemapEntries.map((e) => e.path), '/sitemap', '/404'];
+  const routes = [...prerenderedRoutes, '/404'];
   const { pages } = await prerender({ distDir, ssrEntry: join(ssrDir, 'entry-server.js') }, routes);
 
   const origin = entry.site.origin;

@@ -3,16 +3,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '@/lib/router';
 import {
   ISLAND_ATTRIBUTE,
-  isIslandName,
-  islandsLoadedNearViewport,
+  ISLAND_NEAR_VIEWPORT_ATTRIBUTE,
   STATIC_PAGE_ATTRIBUTE,
-  type IslandName,
 } from './components/island/island-attributes';
 import { App } from './app/app';
-import { islandModuleFiles } from './app/island-module-files';
-import { moduleForPath, preloadPage } from './app/router';
-import { routeModuleFiles } from './app/route-module-files';
-import type { RouteModuleKey } from './app/route-modules';
+import { islandFile, isIslandName } from './app/islands';
+import { pageForPath, preloadPage } from './app/router';
+import { notFoundFile } from './config/paths';
 
 export interface RenderResult {
   html: string;
@@ -24,12 +21,19 @@ export interface RenderResult {
   moduleFiles: string[];
 }
 
-/** The islands a page's markup names (an unknown name fails the build). */
-export function islandsIn(html: string): IslandName[] {
-  const names = [...html.matchAll(new RegExp(`\\b${ISLAND_ATTRIBUTE}="([^"]*)"`, 'g'))].map((m) => m[1] ?? '');
-  const unknown = names.filter((name) => !isIslandName(name));
+interface IslandUse {
+  name: string;
+  nearViewport: boolean;
+}
+
+/** Each island of a page's markup (an unknown name fails the build). */
+export function islandsIn(html: string): IslandUse[] {
+  const uses = [
+    ...html.matchAll(new RegExp(`<[a-z]+\\b[^>]*\\b${ISLAND_ATTRIBUTE}="([^"]*)"[^>]*>`, 'g')),
+  ].map(([tag, name = '']) => ({ name, nearViewport: tag.includes(`${ISLAND_NEAR_VIEWPORT_ATTRIBUTE}=`) }));
+  const unknown = uses.filter(({ name }) => !isIslandName(name)).map(({ name }) => name);
   if (unknown.length > 0) throw new Error(`Unknown island ${unknown.join(', ')}`);
-  return [...new Set(names as IslandName[])];
+  return uses;
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -41,7 +45,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 /** Renders one URL to static HTML (the prerender step calls this for every public route). */
 export async function render(url: string): Promise<RenderResult> {
   const { pathname } = new URL(url, 'http://prerender.local');
-  const module = moduleForPath(pathname);
+  const file = pageForPath(pathname)?.file ?? notFoundFile;
   await preloadPage(pathname);
   const renderErrors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
@@ -59,20 +63,20 @@ export async function render(url: string): Promise<RenderResult> {
   );
   if (renderErrors.length > 0) throw renderErrors[0];
   const html = await streamToString(prelude);
-  return { html, statusCode: module === 'notFound' ? 404 : 200, moduleFiles: firstLoadModules(html, module) };
+  return { html, statusCode: file === notFoundFile ? 404 : 200, moduleFiles: firstLoadModules(html, file) };
 }
 
 /**
  * What the first load runs besides the entry: the page's module; for an adopted marketing page, its islands
  * loaded with the page, and what mounts the others as they near the viewport.
  */
-function firstLoadModules(html: string, module: RouteModuleKey): string[] {
-  if (!html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`)) return [routeModuleFiles[module]];
+function firstLoadModules(html: string, pageFile: string): string[] {
+  if (!html.includes(`${STATIC_PAGE_ATTRIBUTE}=""`)) return [pageFile];
   const islands = islandsIn(html);
-  const withPage = islands.filter((name) => !islandsLoadedNearViewport.has(name));
+  const withPage = new Set(islands.filter((island) => !island.nearViewport).map((island) => island.name));
   return [
-    ...withPage.map((name) => islandModuleFiles[name]),
-    ...(withPage.length < islands.length ? ['src/app/island-near-viewport.tsx'] : []),
+    ...[...withPage].map(islandFile),
+    ...(islands.some((island) => island.nearViewport) ? ['src/app/island-near-viewport.tsx'] : []),
   ];
 }
 

@@ -2,14 +2,12 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState, type Rea
 import { useNavigate } from '@/lib/router';
 import {
   ISLAND_ATTRIBUTE,
-  isIslandName,
-  islandsLoadedNearViewport,
+  ISLAND_NEAR_VIEWPORT_ATTRIBUTE,
   STATIC_PAGE_ATTRIBUTE,
-  type IslandName,
 } from '@/components/island/island-attributes';
 import { followInternalLink } from '@/lib/follow-internal-link';
 import type { IslandNearViewport as IslandNearViewportComponent } from './island-near-viewport';
-import { islandModules, type IslandModule } from './islands';
+import { isIslandName, loadIsland, type IslandModule } from './islands';
 import { IslandMount } from './island-mount';
 import { useHydratedMarker } from './lazy-page';
 
@@ -31,7 +29,7 @@ export interface Adoption {
 
 let adoption: Adoption | null = null;
 
-function islandNameOf(element: Element): IslandName | null {
+function islandNameOf(element: Element): string | null {
   const name = element.getAttribute(ISLAND_ATTRIBUTE);
   return isIslandName(name) ? name : null;
 }
@@ -45,21 +43,24 @@ export async function prepareAdoption(root: ParentNode, pathname: string): Promi
   const page = root.querySelector(`[${STATIC_PAGE_ATTRIBUTE}]`);
   if (!page) return false;
   const elements = [...page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`)];
-  const names = elements.map(islandNameOf);
-  if (names.some((name) => name === null)) return false;
+  if (elements.some((element) => islandNameOf(element) === null)) return false;
+  const nearViewport = elements.filter((element) => element.hasAttribute(ISLAND_NEAR_VIEWPORT_ATTRIBUTE));
+  const withPage = new Set(
+    elements
+      .filter((element) => !nearViewport.includes(element))
+      .map((element) => islandNameOf(element) ?? ''),
+  );
   try {
     const islands = new Map<string, IslandModule>();
-    const unique = [...new Set(names as IslandName[])];
-    const loadedWithPage = unique.filter((name) => !islandsLoadedNearViewport.has(name));
-    const [nearViewport] = await Promise.all([
-      unique.length > loadedWithPage.length ? import('./island-near-viewport') : null,
-      ...loadedWithPage.map(async (name) => islands.set(name, await islandModules[name]())),
+    const [nearViewportModule] = await Promise.all([
+      nearViewport.length > 0 ? import('./island-near-viewport') : null,
+      ...[...withPage].map(async (name) => islands.set(name, await loadIsland(name))),
     ]);
     adoption = {
       pathname,
       html: page.innerHTML,
       islands,
-      IslandNearViewport: nearViewport?.IslandNearViewport ?? null,
+      IslandNearViewport: nearViewportModule?.IslandNearViewport ?? null,
     };
     return true;
   } catch (error) {

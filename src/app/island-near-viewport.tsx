@@ -1,22 +1,21 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { IslandName } from '@/components/island/island-attributes';
 import { IslandMount } from './island-mount';
-import { islandModules, type IslandModule } from './islands';
+import { loadIsland, type IslandModule } from './islands';
 
 // Loaded only for a page with such an island (src/app/adopted-page.tsx), so no other page's first load carries it.
 
 /**
  * An island whose code loads as it comes near the viewport (half a screen ahead), or as soon as the visitor
- * focuses or presses something in it (islandsLoadedNearViewport).
+ * focuses or presses something in it (ISLAND_NEAR_VIEWPORT_ATTRIBUTE).
  */
-export function IslandNearViewport({ container, name }: { container: HTMLElement; name: IslandName }) {
+export function IslandNearViewport({ container, name }: { container: HTMLElement; name: string }) {
   const [island, setIsland] = useState<IslandModule | null>(null);
   useEffect(() => {
     let started = false;
     const load = () => {
       if (started) return;
       started = true;
-      islandModules[name]().then(
+      loadIsland(name).then(
         (loaded) => startTransition(() => setIsland(loaded)),
         (error: unknown) => console.warn('Could not load part of the page:', error),
       );

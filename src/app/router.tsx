@@ -1,66 +1,37 @@
 import { Suspense, useState } from 'react';
 import { matchesPath, Navigate, useLocation } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { notFoundFile, pages, paths, type Page } from '@/config/paths';
 import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
 import { AdoptedPage, adoptedPageFor } from './adopted-page';
 import { RootLayout } from './layouts/root-layout';
-import { lazyPage, type LazyPage } from './lazy-page';
-import { routeModules, type RouteModuleKey } from './route-modules';
+import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 
-interface RouteEntry {
-  path: string;
-  module: RouteModuleKey;
-  /**
-   * A marketing page: the same for every visitor, its interactive parts marked as islands. Its first load
-   * adopts the prerendered markup instead of loading the page (src/app/adopted-page.tsx).
-   */
-  adoptable?: true;
+// The pages are the table in src/config/paths.ts; their modules are found here by Vite at build, each loaded
+// on demand. A file a page uses beside it lives in a `parts` folder, out of this glob (else it would become a
+// chunk of its own).
+const pageModules = import.meta.glob<PageModule>(['/src/routes/**/*.tsx', '!/src/routes/**/parts/**']);
+
+/** Each page module (by its file, as the page table names it), loaded on demand. */
+export const lazyPages: ReadonlyMap<string, LazyPage> = new Map(
+  Object.entries(pageModules).map(([key, load]) => [key.slice(1), lazyPage(load)]),
+);
+
+const routes: readonly Page[] = Object.values(pages);
+
+/** The page a URL path renders: a page of the table, or null for the 404 page. */
+export function pageForPath(pathname: string): Page | null {
+  return routes.find((page) => matchesPath(page.path, pathname)) ?? null;
 }
 
-/** The whole route table (docs/product-rules.md §2). Each page module loads on demand. */
-export const routeTable: readonly RouteEntry[] = [
-  { path: paths.home, module: 'home', adoptable: true },
-  { path: paths.about, module: 'about', adoptable: true },
-  { path: paths.faq, module: 'faq', adoptable: true },
-  { path: paths.contact, module: 'contact', adoptable: true },
-  { path: paths.privacyPolicy, module: 'privacyPolicy', adoptable: true },
-  { path: paths.termsAndConditions, module: 'termsAndConditions', adoptable: true },
-  { path: paths.virtualAppointments, module: 'virtualAppointments', adoptable: true },
-  { path: paths.habitsAddictions, module: 'habitsAddictions', adoptable: true },
-  { path: paths.anxietyStress, module: 'anxietyStress', adoptable: true },
-  { path: paths.painManagement, module: 'painManagement', adoptable: true },
-  { path: paths.weightManagement, module: 'weightManagement', adoptable: true },
-  { path: paths.sportsPerformance, module: 'sportsPerformance', adoptable: true },
-  { path: paths.professionalPerformance, module: 'professionalPerformance', adoptable: true },
-  { path: paths.salesHypnosis, module: 'salesHypnosis', adoptable: true },
-  { path: paths.selfHypnosisGuide, module: 'selfHypnosisGuide', adoptable: true },
-  { path: paths.sitemap, module: 'sitemap', adoptable: true },
-  { path: paths.audioLibrary, module: 'audioLibrary' },
-  { path: paths.individualAudios, module: 'individualAudios' },
-  { path: paths.cart, module: 'cart' },
-  { path: paths.checkout, module: 'checkout' },
-  { path: paths.paymentResult, module: 'paymentResult' },
-  { path: paths.auth, module: 'auth' },
-  { path: paths.authConfirm, module: 'authConfirm' },
-  { path: paths.resetPassword, module: 'resetPassword' },
-  { path: paths.updatePassword, module: 'updatePassword' },
-  { path: paths.adminLogin, module: 'adminLogin' },
-  { path: paths.account, module: 'account' },
-  { path: paths.adminDashboard, module: 'adminDashboard' },
-];
-
-const pages = Object.fromEntries(
-  Object.entries(routeModules).map(([key, load]) => [key, lazyPage(load)]),
-) as Record<RouteModuleKey, LazyPage>;
-
-/** The page module a URL path renders: a route of the table, or the 404 page. */
-export function moduleForPath(pathname: string): RouteModuleKey {
-  return routeTable.find((route) => matchesPath(route.path, pathname))?.module ?? 'notFound';
+function lazyPageOf(file: string): LazyPage {
+  const page = lazyPages.get(file);
+  if (!page) throw new Error(`No page module ${file}`);
+  return page;
 }
 
 /** Loads the page for a path before the first render (prerender and hydration). */
 export function preloadPage(pathname: string): Promise<void> {
-  return pages[moduleForPath(pathname)].preload();
+  return lazyPageOf(pageForPath(pathname)?.file ?? notFoundFile).preload();
 }
 
 function suspended(Page: LazyPage) {
@@ -97,9 +68,10 @@ function pageFor(pathname: string) {
   // The old site linked here; docs/product-rules.md D2: it redirects rather than 404s.
   if (matchesPath(paths.virtualSessionsLegacy, pathname))
     return <Navigate to={paths.virtualAppointments} replace />;
-  const route = routeTable.find((entry) => matchesPath(entry.path, pathname));
-  if (!route) return suspended(pages.notFound);
-  return route.adoptable ? <AdoptablePage Page={pages[route.module]} /> : suspended(pages[route.module]);
+  const page = pageForPath(pathname);
+  if (!page) return suspended(lazyPageOf(notFoundFile));
+  const Page = lazyPageOf(page.file);
+  return page.render === 'adopted' ? <AdoptablePage Page={Page} /> : suspended(Page);
 }
 
 /**

@@ -9,6 +9,7 @@ import { useLayoutEffect } from 'react';
 export const queryKeyRoots = {
   account: ['account'],
   admin: ['admin'],
+  programmes: ['programmes'],
 } as const;
 
 /** A query client with the app's defaults (tests make a fresh one per case). */

@@ -1,8 +1,8 @@
 // Actions that remove or grant ask for the password again when the server refuses an old sign-in
-// (src/features/admin/reauth.ts, reauth-dialog.tsx; docs/security.md "Destructive admin actions"): the dialog
-// opens with the focus in the password field, a wrong password says so and keeps it open, the right one signs
-// the admin in again with their own email and the action runs once more; Cancel (or Escape) leaves it undone
-// with a clear message.
+// (src/lib/admin-api/reauth.ts, src/features/admin/reauth-dialog.tsx; docs/security.md "Destructive admin
+// actions"): the dialog opens with the focus in the password field, a wrong password says so and keeps it open,
+// the right one signs the admin in again with their own email and the action runs once more; Cancel (or Escape)
+// leaves it undone with a clear message.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -6,7 +6,9 @@ import { BrowserRouter, StaticRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkAdoptedPage } from '../../scripts/prerender';
 import { App } from '@/app/app';
-import { preloadPage, routeTable } from '@/app/router';
+import { isIslandName } from '@/app/islands';
+import { preloadPage } from '@/app/router';
+import { pages } from '@/config/paths';
 import {
   CLICK_HANDLER_MARK,
   ISLAND_ATTRIBUTE,
@@ -40,7 +42,9 @@ async function markedRuntime(original: Record<string, unknown>) {
 vi.mock('react/jsx-runtime', async (importOriginal) => markedRuntime(await importOriginal()));
 vi.mock('react/jsx-dev-runtime', async (importOriginal) => markedRuntime(await importOriginal()));
 
-const adoptable = routeTable.filter((route) => route.adoptable).map((route) => route.path);
+const adoptable = Object.values(pages)
+  .filter((page) => page.render === 'adopted')
+  .map((page) => page.path);
 
 async function prerender(path: string): Promise<string> {
   await Promise.all([preloadPage(path), preloadCookieBanner()]);
@@ -96,6 +100,13 @@ describe('every adoptable page', () => {
     // The marked render does mark (the chrome's menu button has a handler), so a page without marks is clean.
     expect(html).toContain(CLICK_HANDLER_MARK);
     expect(() => checkAdoptedPage(path, html)).not.toThrow();
+  });
+
+  it.each(adoptable)('%s: names only islands that have a module', async (path) => {
+    const container = document.createElement('div');
+    container.innerHTML = await prerender(path);
+    for (const island of container.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`))
+      expect(isIslandName(island.getAttribute(ISLAND_ATTRIBUTE)), island.outerHTML.slice(0, 80)).toBe(true);
   });
 
   it.each(adoptable)('%s: renders nothing from the database, the URL or storage', async (path) => {

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from '@/lib/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FromPractitionerSection, type OwnedItem } from '@/features/programmes/from-practitioner-section';
+import { FromPractitionerSection } from '@/features/programmes/from-practitioner-section';
+import type { OwnedItem } from '@/features/programmes/practitioner-audio';
 import { fake } from './auth-fake-supabase';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));

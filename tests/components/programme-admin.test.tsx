@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignForm } from '@/features/programmes/assign-form';
 import { AssignmentActions } from '@/features/programmes/assignment-actions';
-import { emptyDraft, ProgrammeEditor } from '@/features/programmes/programme-editor';
-import { useSaveProgramme } from '@/features/programmes/programmes-api';
+import { emptyDraft } from '@/features/programmes/programme-draft';
+import { ProgrammeEditor } from '@/features/programmes/programme-editor';
+import { useSaveProgramme } from '@/features/programmes/api/templates';
 
 const supabase = vi.hoisted(() => ({
   rpc: vi.fn(),

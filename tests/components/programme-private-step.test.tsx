@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignmentActions } from '@/features/programmes/assignment-actions';
-import { emptyDraft, ProgrammeEditor } from '@/features/programmes/programme-editor';
+import { emptyDraft } from '@/features/programmes/programme-draft';
+import { ProgrammeEditor } from '@/features/programmes/programme-editor';
 import { toneMp3 } from '../../supabase/local/seed/mp3';
 
 // A step of a client's copy can be audio uploaded for that client (docs/programmes.md "Private audio as a

@@ -9,9 +9,9 @@ import type { LocalStack } from '../../supabase/local/server.ts';
 import { newCustomer, type Customer } from './support/checkout.ts';
 import { signedInClient, startTestStack } from './support/stack.ts';
 
-// The key model as hosted Supabase has it (README "Deployment"; supabase/local/README.md "Keys"), in both of the
-// local stack's modes: a project created today (publishable and secret keys, ES256 user tokens, a JWKS) and an
-// older project's legacy keys (anon and service-role JWTs, HS256).
+// The key model as hosted Supabase has it (docs/deployment.md "API keys and JWT signing keys";
+// supabase/local/README.md "Keys"), in both of the local stack's modes: a project created today (publishable and
+// secret keys, ES256 user tokens, a JWKS) and an older project's legacy keys (anon and service-role JWTs, HS256).
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

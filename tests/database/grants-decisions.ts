@@ -37,7 +37,7 @@ const TRIGGER_ONLY =
 const DEFINER_HELPER =
   'Internal helper called only by security definer functions (which run as the owner); not an API.';
 const ADMIN_RPC =
-  'Admin dashboard RPC (src/features/admin/admin-api.ts); refuses a non-admin itself (require_admin). ' +
+  'Admin dashboard RPC (src/lib/admin-api/client.ts); refuses a non-admin itself (require_admin). ' +
   'Not for the service role, which is no admin.';
 
 export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
@@ -61,7 +61,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     grants: { anon: READ, authenticated: READ_WRITE, service_role: READ },
     why:
       'Everyone reads the catalogue (RLS: published; admins all; owners what they bought). Admins write it through ' +
-      'the admin policies (admin-api.ts createProduct/updateCatalogueItem, audio-upload.ts). The service role ' +
+      'the admin policies (admin/api/catalogue.ts createProduct/updateCatalogueItem, admin/product-audio.ts). The service role ' +
       'prices carts and grants purchases from it (open_checkout_order, fulfil_order, insert_purchase).',
   },
   'public.packages': {
@@ -131,7 +131,7 @@ export const GRANT_DECISIONS: Readonly<Record<string, GrantDecision>> = {
     kind: 'table',
     grants: { authenticated: READ },
     why:
-      'Admins read the log (RLS; admin-api.ts activityQuery). Appends go through log_admin_activity (security ' +
+      'Admins read the log (RLS; admin/api/activity.ts activityQuery). Appends go through log_admin_activity (security ' +
       'definer), so nobody writes the table; no edge function reads it.',
   },
   'public.admin_sales_by_day': {

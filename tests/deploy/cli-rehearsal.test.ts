@@ -1,11 +1,12 @@
-// The deployment rehearsal (README "Deployment"): the Supabase CLI from npm (supabase@2.117.0, pinned) pushes
-// supabase/migrations and the seed to a fresh database that has only what a new hosted project has
-// (hosted-roles.sql, bootstrap.sql) on the real PostgreSQL 17 server, connecting as `postgres` (not a
-// superuser), exactly as a deployer's `supabase db push --db-url … --include-seed` does; then the smoke test:
-// the catalogue read as anon and a purchase as the service role, both through `authenticator` switching
-// role as PostgREST does; then the pushed database served by the real PostgREST as a project created today is
-// (publishable and secret keys, tokens verified against the JWKS of an ES256 signing key). The command is read
-// from the README's Deployment section, so the two cannot drift apart.
+// The deployment rehearsal (docs/deployment.md; README "Deployment" in short): the Supabase CLI from npm
+// (supabase@2.117.0, pinned) pushes supabase/migrations and the seed to a fresh database that has only what a
+// new hosted project has (hosted-roles.sql, bootstrap.sql) on the real PostgreSQL 17 server, connecting as
+// `postgres` (not a superuser), exactly as a deployer's `supabase db push --db-url … --include-seed` does; then
+// the smoke test: the catalogue read as anon and a purchase as the service role, both through `authenticator`
+// switching role as PostgREST does; then the pushed database served by the real PostgREST as a project created
+// today is (publishable and secret keys, tokens verified against the JWKS of an ES256 signing key). The command
+// is read from docs/deployment.md, and the README's Deployment section must give the same line, so none can
+// drift apart.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -25,21 +26,27 @@ import { startPostgrest, type RunningPostgrest } from '../postgres-stack/support
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const requireFrom = createRequire(import.meta.url);
 const cli = path.join(path.dirname(requireFrom.resolve('supabase/package.json')), 'dist/supabase.js');
+/** The deployment guide: every step in full. */
+const deployment = readFileSync(path.join(repo, 'docs/deployment.md'), 'utf8');
 const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
-const deployment = readme.slice(
-  readme.indexOf('**Backend (hosted Supabase).**'),
-  readme.indexOf('## Performance'),
+/** The README's Deployment section: the steps in short. */
+const readmeDeployment = readme.slice(
+  readme.indexOf('## Deployment'),
+  readme.indexOf('\n## ', readme.indexOf('## Deployment') + 1),
 );
 
-/** The database step a deployer runs: the one `npx supabase db push` line of the README's Deployment section. */
-const readmePush = deployment.split('\n').filter((line) => line.trim().startsWith('npx supabase db push'));
-/** What the rehearsal adds, each named in the README's rehearsal paragraph: no prompt, and no TLS on the test server. */
+/** The `npx supabase db push` lines of a text. */
+const pushLines = (text: string) =>
+  text.split('\n').filter((line) => line.trim().startsWith('npx supabase db push'));
+/** The database step a deployer runs: the one `npx supabase db push` line of docs/deployment.md. */
+const guidePush = pushLines(deployment);
+/** What the rehearsal adds, each named in the guide's rehearsal paragraph: no prompt, and no TLS on the test server. */
 const EXTRA_ARGS = ['--yes'];
 const EXTRA_URL = '?sslmode=disable';
 
-/** The README's command as arguments of the CLI, with the target database in place of $SUPABASE_DB_URL. */
+/** The guide's command as arguments of the CLI, with the target database in place of $SUPABASE_DB_URL. */
 function pushArgs(url: string): string[] {
-  const words = readmePush[0]!.trim().split(/\s+/).slice(2);
+  const words = guidePush[0]!.trim().split(/\s+/).slice(2);
   return [
     ...words.map((word) => (word === '"$SUPABASE_DB_URL"' ? `${url}${EXTRA_URL}` : word)),
     ...EXTRA_ARGS,
@@ -56,7 +63,7 @@ const service: RequestContext = { role: 'service_role', claims: { role: 'service
 
 beforeAll(async () => {
   target = await createHostedDatabase(inject('realPostgres'));
-  // The README's command. sslmode=disable only because the test server has no certificate; hosted needs TLS.
+  // The guide's command. sslmode=disable only because the test server has no certificate; hosted needs TLS.
   // Run from the repository root, as a deployer does (the CLI finds supabase/ there).
   push = await promisify(execFile)(process.execPath, [cli, ...pushArgs(target.url)], {
     cwd: repo,
@@ -73,20 +80,21 @@ afterAll(async () => {
   await target?.drop();
 });
 
-describe('the README runs what this rehearsal runs', () => {
-  it('one db push line, with the target URL as its only variable; the extras are named in the README', () => {
-    expect(readmePush).toHaveLength(1);
-    expect(readmePush[0]!.split('"$SUPABASE_DB_URL"')).toHaveLength(2);
+describe('the README and docs/deployment.md run what this rehearsal runs', () => {
+  it('one db push line, with the target URL as its only variable; the extras are named in the guide', () => {
+    expect(guidePush).toHaveLength(1);
+    expect(pushLines(readmeDeployment).map((line) => line.trim())).toEqual([guidePush[0]!.trim()]);
+    expect(guidePush[0]!.split('"$SUPABASE_DB_URL"')).toHaveLength(2);
     const args = pushArgs('postgres://target');
     expect(args.slice(0, 2)).toEqual(['db', 'push']);
     expect(args).toContain('postgres://target?sslmode=disable');
-    // The checks below read the seed's catalogue: the README's command must load it.
+    // The checks below read the seed's catalogue: the guide's command must load it.
     expect(args).toContain('--include-seed');
     const rehearsal = deployment.slice(deployment.indexOf('`npm test` rehearses step 1 exactly'));
     for (const extra of [...EXTRA_ARGS, EXTRA_URL.slice(1)]) expect(rehearsal).toContain(`\`${extra}\``);
   });
 
-  it('the CLI version the README names is the one installed and pinned', () => {
+  it('the CLI version the guide names is the one installed and pinned', () => {
     const pinned = (requireFrom('../../package.json') as { devDependencies: Record<string, string> })
       .devDependencies.supabase;
     const installed = (requireFrom('supabase/package.json') as { version: string }).version;
@@ -256,7 +264,7 @@ describe('the pushed project served as a project created today: new API keys, ES
     expect((await get('orders?select=id', foreign)).status).toBe(401);
   });
 
-  it("the README's key table names what the site and the functions read", () => {
+  it("the guide's key table names what the site and the functions read", () => {
     const functionsKeys = readFileSync(path.join(repo, 'supabase/functions/_shared/keys.ts'), 'utf8');
     const functionsAuth = readFileSync(path.join(repo, 'supabase/functions/_shared/auth.ts'), 'utf8');
     const site = readFileSync(path.join(repo, 'src/config/supabase-env.ts'), 'utf8');

@@ -151,7 +151,7 @@ function cases(ids: {
       path: 'user_roles?select=user_id,role',
       unordered: true,
     },
-    // Admin (src/features/admin/*, src/features/programmes/programmes-api.ts)
+    // Admin (src/features/admin/*, src/features/programmes/api/*)
     {
       name: 'am I admin (admin)',
       as: 'admin',

@@ -3,7 +3,7 @@
 // (it was 50 MiB against the buckets' 200 MiB).
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_AUDIO_BYTES } from '@/features/admin/audio-upload';
+import { MAX_AUDIO_BYTES } from '@/lib/audio-upload';
 import { loadStackConfig } from '../../supabase/local/config-toml.ts';
 
 describe('the upload limit', () => {

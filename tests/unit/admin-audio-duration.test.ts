@@ -1,8 +1,8 @@
-// The length of an uploaded MP3, read from its frames in the browser (src/features/admin/audio-duration.ts), and the
+// The length of an uploaded MP3, read from its frames in the browser (src/lib/audio-duration.ts), and the
 // Length field it fills (length-input.ts): MP3s from the local stack's tone generator and hand-made VBR frames.
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { readAudioDuration } from '@/features/admin/audio-duration';
+import { readAudioDuration } from '@/lib/audio-duration';
 import { frameHeaderAt } from '../../supabase/functions/_shared/audio-bytes.ts';
 import { formatLength, parseLength } from '@/features/admin/length-input';
 import { toneMp3 } from '../../supabase/local/seed/mp3';

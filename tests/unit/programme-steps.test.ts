@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assignmentStates,
   minutesListened,
+  playOrder,
   programmeDay,
   stepStates,
   type AssignedProgramme,
+  type Assignment,
 } from '@/features/programmes/programme-steps';
-import { draftProblem } from '@/features/programmes/programme-editor';
+import { playableByProduct } from '@/features/programmes/practitioner-audio';
 
 const programme = (sequentialUnlock: boolean): AssignedProgramme => ({
   id: 'p',
@@ -108,19 +111,77 @@ describe('programme steps', () => {
     expect(minutesListened({ ...listened('x'), furthestSeconds: 20 })).toBe(1);
   });
 
-  it('a draft needs a title and, for every step, an audio and a day from 1', () => {
-    const ok = {
-      id: null,
-      title: 'T',
-      introduction: '',
-      sequentialUnlock: true,
-      steps: [{ productId: 'x', dayNumber: 1, note: '' }],
-    };
-    expect(draftProblem(ok)).toBeNull();
-    expect(draftProblem({ ...ok, title: '  ' })).toBe('Enter a title.');
-    expect(draftProblem({ ...ok, steps: [{ productId: '', dayNumber: 1, note: '' }] })).toMatch(/Every step/);
-    expect(draftProblem({ ...ok, steps: [{ productId: 'x', dayNumber: 0, note: '' }] })).toMatch(
-      /Every step/,
+  const assignment = (part: Partial<Assignment>): Assignment => ({
+    id: 'as1',
+    userId: 'u1',
+    email: 'me@example.com',
+    note: '',
+    access: 'granted',
+    assignedAt: '2026-11-20T10:00:00Z',
+    programme: null,
+    audio: null,
+    ...part,
+  });
+
+  it("an assignment's rows: a programme's steps, or its one audio as an open step, or none", () => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    const progress = new Map([['x1', listened('x1')]]);
+    expect(assignmentStates(assignment({ programme: programme(true) }), progress, now)).toEqual(
+      stepStates(programme(true), '2026-11-20T10:00:00Z', progress, now),
     );
+    const single = assignmentStates(
+      assignment({ audio: { productId: 'x1', title: 'One', uploadedFile: null } }),
+      progress,
+      now,
+    );
+    expect(single).toEqual([
+      {
+        step: { id: 'as1', position: 1, dayNumber: 1, note: '', productId: 'x1', title: 'One' },
+        listened: true,
+        open: true,
+        today: false,
+        progress: listened('x1'),
+      },
+    ]);
+    expect(assignmentStates(assignment({}), progress, now)).toEqual([]);
+  });
+
+  it("Play plays from today's step on, open steps only; from the start when none is today's", () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const states = stepStates(
+      programme(true),
+      '2026-11-20T10:00:00Z',
+      new Map([['x1', listened('x1')]]),
+      now,
+    );
+    expect(playOrder(states).map((state) => state.step.productId)).toEqual(['x2']);
+    const allDone = stepStates(
+      programme(false),
+      '2026-11-20T10:00:00Z',
+      new Map(['x1', 'x2', 'x3'].map((id) => [id, listened(id)])),
+      now,
+    );
+    expect(playOrder(allDone).map((state) => state.step.productId)).toEqual(['x1', 'x2', 'x3']);
+  });
+
+  it('the client plays what they own and what was uploaded for them, by the audio id', () => {
+    const uploaded = assignment({
+      audio: { productId: 'pa', title: 'Yours', uploadedFile: 'f.mp3', duration: 120 },
+    });
+    const playable = playableByProduct(
+      [
+        { id: 'o1', title: 'Bought', category: 'Sleep', productId: 'x1' },
+        { id: 'o2', title: 'No product', category: 'Sleep', productId: null },
+      ],
+      [uploaded],
+    );
+    expect([...playable.keys()]).toEqual(['x1', 'pa']);
+    expect(playable.get('pa')).toEqual({
+      id: 'uploaded-pa',
+      title: 'Yours',
+      category: 'From your practitioner',
+      productId: 'pa',
+      duration: 120,
+    });
   });
 });

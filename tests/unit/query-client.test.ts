@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
+import { refreshAfterWrite } from '@/features/admin/api/refresh';
 import { ordersQuery } from '@/features/account/api/orders';
 import { appQueryClient, queryKeyRoots, resetAppQueryClient } from '@/lib/query-client';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The key the browser sends: a project's publishable key first, an older project's anon key when that is all
-// it sets (README "Deployment").
+// it sets (docs/deployment.md "API keys and JWT signing keys").
 async function keyWith(env: Record<string, string>): Promise<string> {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

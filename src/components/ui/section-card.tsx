@@ -10,10 +10,7 @@ interface SectionCardProps {
   className?: string;
 }
 
-/**
- * One titled block of a customer's page (My Account's sections, whichever feature draws them): a labelled
- * <section> card with its h2, an optional lead and actions.
- */
+/** A titled card (My Account's sections): a labelled <section> with its h2, an optional lead and actions. */
 export function SectionCard({ id, title, lead, actions, children, className }: SectionCardProps) {
   const headingId = `${id}-title`;
   return (

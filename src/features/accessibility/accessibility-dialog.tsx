@@ -9,10 +9,16 @@ import {
 } from '@/content/accessibility';
 import { fontSizes } from './accessibility-settings';
 import { useAccessibilitySettings } from './accessibility-provider';
+import { Switch } from '@/components/ui/switch';
 
 const TITLE_ID = 'accessibility-dialog-title';
 const INTRO_ID = 'accessibility-dialog-intro';
-const toggles: readonly AccessibilityToggle[] = ['highContrast', 'reducedMotion', 'announcements', 'keyboardNavigation'];
+const toggles: readonly AccessibilityToggle[] = [
+  'highContrast',
+  'reducedMotion',
+  'announcements',
+  'keyboardNavigation',
+];
 
 interface AccessibilityDialogProps {
   /** Called once the dialog has closed (Escape, the close buttons, or a click on the backdrop). */
@@ -74,11 +80,8 @@ export function AccessibilityDialog({ onClose }: AccessibilityDialogProps) {
                     {accessibilityToggleText[key].description}
                   </p>
                 </div>
-                <input
+                <Switch
                   id={id}
-                  type="checkbox"
-                  role="switch"
-                  className="ui-switch"
                   checked={settings[key]}
                   aria-describedby={`${id}-description`}
                   onChange={(event) => updateSettings({ [key]: event.target.checked })}

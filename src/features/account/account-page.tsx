@@ -135,7 +135,11 @@ export function AccountPage({
       <SectionCard id="your-name" title={accountText.name.title} lead={accountText.name.lead}>
         {nameForm}
       </SectionCard>
-      <SectionCard id="change-password" title={accountText.password.title} lead={accountText.password.lead}>
+      <SectionCard
+        id="change-password"
+        title={accountText.password.title}
+        lead={accountText.password.lead}
+      >
         <div className="max-w-md">{passwordForm}</div>
       </SectionCard>
       <SectionCard id="sign-out" title={accountText.signOut.title} lead={accountText.signOut.lead}>

@@ -1,24 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
+import { APPOINTMENT_COLUMNS, type AppointmentRow } from '@/lib/admin-api/appointments';
+import { adminKeys } from '@/lib/admin-api/keys';
 import { getSupabase } from '@/lib/supabase';
 
 // The dashboard's appointments (docs/appointments.md): the appointments table under RLS (an admin's policy
-// reads every row); no admin function is needed to read them.
+// reads every row); no admin function is needed to read them. One client's appointments, for the client
+// record, are read by src/lib/admin-api/appointments.ts.
 
-export interface AdminAppointment {
-  id: string;
-  user_id: string | null;
-  invitee_name: string;
-  invitee_email: string;
-  event_type: string;
-  starts_at: string;
-  ends_at: string;
+export interface AdminAppointment extends AppointmentRow {
   /** The client's health form (docs/intake-and-reminders.md): sent, not yet, or no account to send it from. */
   intake: IntakeState;
 }
 
 export type IntakeState = 'in' | 'missing' | 'no-account';
-
-const COLUMNS = 'id, user_id, invitee_name, invitee_email, event_type, starts_at, ends_at';
 /** More than a practice's week and the months after it hold; the list says when it is cut. */
 export const APPOINTMENTS_LIMIT = 500;
 
@@ -49,35 +43,28 @@ export function splitByWeek(
   return { thisWeek, later };
 }
 
-export const appointmentKeys = {
-  all: ['admin', 'appointments'] as const,
-  list: () => [...appointmentKeys.all, 'list'] as const,
-  upcomingCount: () => [...appointmentKeys.all, 'upcoming-count'] as const,
-  ofClient: (userId: string) => [...appointmentKeys.all, 'client', userId] as const,
-};
-
 /** Active appointments from a week ago on (this week's earlier days included), soonest first. */
 export const adminAppointmentsQuery = () =>
   queryOptions({
-    queryKey: appointmentKeys.list(),
+    queryKey: adminKeys.appointments(),
     queryFn: async (): Promise<AdminAppointment[]> => {
       const client = await getSupabase();
       const { data, error } = await client
         .from('appointments')
-        .select(COLUMNS)
+        .select(APPOINTMENT_COLUMNS)
         .eq('status', 'active')
         .gte('starts_at', new Date(Date.now() - 7 * DAY_MS).toISOString())
         .order('starts_at', { ascending: true })
         .limit(APPOINTMENTS_LIMIT);
       if (error) throw new Error(error.message);
-      return withIntakeState(client, data as Omit<AdminAppointment, 'intake'>[]);
+      return withIntakeState(client, data as AppointmentRow[]);
     },
   });
 
 /** Each appointment with whether its client's health form is in (the intakes an admin reads under RLS). */
 async function withIntakeState(
   client: Awaited<ReturnType<typeof getSupabase>>,
-  rows: Omit<AdminAppointment, 'intake'>[],
+  rows: AppointmentRow[],
 ): Promise<AdminAppointment[]> {
   const userIds = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
   const sent = new Set<string>();
@@ -104,7 +91,7 @@ export function withoutIntake(rows: AdminAppointment[], now: Date): AdminAppoint
 /** How many active appointments start from now on (the overview's figure). */
 export const upcomingAppointmentsCountQuery = () =>
   queryOptions({
-    queryKey: appointmentKeys.upcomingCount(),
+    queryKey: adminKeys.upcomingAppointments(),
     queryFn: async (): Promise<number> => {
       const client = await getSupabase();
       const { count, error } = await client
@@ -114,21 +101,5 @@ export const upcomingAppointmentsCountQuery = () =>
         .gte('starts_at', new Date().toISOString());
       if (error) throw new Error(error.message);
       return count ?? 0;
-    },
-  });
-
-/** Every appointment of one client (cancelled included), latest first: part of the client record. */
-export const clientAppointmentsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: appointmentKeys.ofClient(userId),
-    queryFn: async (): Promise<(Omit<AdminAppointment, 'intake'> & { status: string })[]> => {
-      const client = await getSupabase();
-      const { data, error } = await client
-        .from('appointments')
-        .select(`${COLUMNS}, status`)
-        .eq('user_id', userId)
-        .order('starts_at', { ascending: false });
-      if (error) throw new Error(error.message);
-      return data as (Omit<AdminAppointment, 'intake'> & { status: string })[];
     },
   });

@@ -1,11 +1,13 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { useReplaceProductAudio, type ProductRow } from './api/catalogue';
+import type { ProductRow } from '@/lib/admin-api/products';
+import { useReplaceProductAudio } from './api/catalogue';
 import { messageOf, Notice } from '@/components/ui/notice';
-import { readAudioDuration } from './audio-duration';
+import { readAudioDuration } from '@/lib/audio-duration';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import { AUDIO_FILE_ACCEPT, checkAudioFile, signAdminAudio, type AudioKind } from './audio-upload';
+import { AUDIO_FILE_ACCEPT, checkAudioFile } from '@/lib/audio-upload';
+import { signAdminAudio, type AudioKind } from './product-audio';
 import { formatLength } from './length-input';
 
 /** The product's full track and preview: play what is stored, upload a replacement with progress. */

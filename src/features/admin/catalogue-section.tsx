@@ -5,14 +5,13 @@ import { adminText, catalogueText as text } from '@/content/admin';
 import { formatPence } from '@/lib/format';
 import {
   packagesQuery,
-  productsQuery,
   useChangePackageItem,
   useSaveCatalogueItem,
   type CatalogueEdit,
   type CatalogueSave,
   type PackageRow,
-  type ProductRow,
 } from './api/catalogue';
+import { productsQuery, type ProductRow } from '@/lib/admin-api/products';
 import { TitledSection } from '@/components/ui/titled-section';
 import { DetailPanel } from '@/components/ui/detail-panel';
 import { messageOf, Notice } from '@/components/ui/notice';

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { catalogueText as text } from '@/content/admin';
-import { productsQuery, type ProductRow } from './api/catalogue';
+import { productsQuery, type ProductRow } from '@/lib/admin-api/products';
 import { messageOf, Notice } from '@/components/ui/notice';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';

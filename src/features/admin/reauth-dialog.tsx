@@ -5,11 +5,11 @@ import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { reauthText as text } from '@/content/admin';
 import { confirmOwnPassword } from './api/confirm-password';
-import { hostPasswordQuestion, settlePasswordQuestion, usePasswordQuestion } from './reauth';
+import { hostPasswordQuestion, settlePasswordQuestion, usePasswordQuestion } from '@/lib/admin-api/reauth';
 
 /**
  * Asks for the admin's password again when an action that removes or grants was refused for an old sign-in
- * (./reauth.ts). Confirming signs them in afresh and the action goes ahead; Cancel (or Escape) leaves it
+ * (src/lib/admin-api/reauth.ts). Confirming signs them in afresh and the action goes ahead; Cancel (or Escape) leaves it
  * undone. The focus starts in the password field and goes back to the control that started the action.
  */
 export function ReauthDialog() {

@@ -14,10 +14,13 @@ import { CONSENT_CHOICE_ATTRIBUTE, EARLY_BOUNDARY_ATTRIBUTE } from '@/lib/early-
 import { BANNER_HEIGHT_PROPERTY, consentChoices, COOKIE_BANNER_ID } from './consent-script';
 import type { CookiePreferences } from './consent-storage';
 import { useCookieConsent } from './cookie-consent-provider';
+import { Switch } from '@/components/ui/switch';
 
 const TITLE_ID = 'cookie-banner-title';
 /** Marks a button the before-paint consent script answers until this code has taken the banner over. */
-const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => ({ [CONSENT_CHOICE_ATTRIBUTE]: value });
+const choice = (value: (typeof consentChoices)[keyof typeof consentChoices]) => ({
+  [CONSENT_CHOICE_ATTRIBUTE]: value,
+});
 
 type Choices = Record<OptionalCookieCategory, boolean>;
 
@@ -28,7 +31,9 @@ function describeChoice(preferences: CookiePreferences): string {
   const enabled = optionalCookieCategories.filter((category) => preferences[category]);
   if (enabled.length === 0) return text.currentChoice.essentialOnly;
   if (enabled.length === optionalCookieCategories.length) return text.currentChoice.all;
-  return text.currentChoice.custom(enabled.map((category) => cookieCategoryText[category].title.toLowerCase()));
+  return text.currentChoice.custom(
+    enabled.map((category) => cookieCategoryText[category].title.toLowerCase()),
+  );
 }
 
 interface CategoryRowProps {
@@ -56,11 +61,9 @@ function CategoryRow({ id, title, description, checked, locked = false, onChange
           {description}
         </p>
       </div>
-      <input
+      <Switch
         id={id}
-        type="checkbox"
-        role="switch"
-        className="ui-switch mt-0.5"
+        className="mt-0.5"
         checked={checked}
         disabled={locked}
         aria-describedby={`${id}-description`}
@@ -94,7 +97,8 @@ export function CookieBanner() {
   useLayoutEffect(() => {
     const root = rootRef.current;
     const active = document.activeElement;
-    const opener = active instanceof HTMLElement && active !== document.body && !root?.contains(active) ? active : null;
+    const opener =
+      active instanceof HTMLElement && active !== document.body && !root?.contains(active) ? active : null;
     return () => {
       if (!root?.contains(document.activeElement)) return;
       (opener?.isConnected ? opener : document.querySelector('main'))?.focus();

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { AppLink } from '@/components/ui/app-link';
 import { inputClass } from '@/components/ui/input-style';
-import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { intakeText as text } from '@/content/intake';
 import {
@@ -16,6 +15,7 @@ import {
 } from './intake-api';
 import { sectionsOf, type Answer, type Answers, type IntakeQuestion } from './intake-model';
 import { useAutosave } from './use-autosave';
+import { SectionCard } from '@/components/ui/section-card';
 
 interface FormState {
   answers: Answers;

@@ -3,13 +3,13 @@ import { ChevronLeft, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
-import { SectionCard } from '@/components/ui/section-card';
 import { practiceText as text } from '@/content/practice';
 import { practiceSessionsQueryOptions } from './practice-api';
 import { PracticeCalendar } from './practice-calendar';
 import { addDays, daysOfMonth, localDay, monthStart } from './practice-days';
 import { practiceRange, summarisePractice } from './practice-summary';
 import { usePracticeLogHidden } from './practice-visibility';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** The practice log in My Account: calm figures and a small calendar of a month; can be hidden. */
 export function PracticeLogSection({ userId, now = new Date() }: { userId: string; now?: Date }) {

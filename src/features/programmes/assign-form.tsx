@@ -7,13 +7,9 @@ import { checkPrivateUpload } from './check-private-upload';
 import { PrivateAudioFields } from './private-audio-fields';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import type { AudioOption } from './programme-editor';
-import {
-  useAssignPrivateAudio,
-  useAssignToClient,
-  type AssignResult,
-  type ProgrammeTemplate,
-} from './programmes-api';
+import type { AudioOption } from './programme-draft';
+import { useAssignPrivateAudio, useAssignToClient, type AssignResult } from './api/assignments';
+import type { ProgrammeTemplate } from './api/templates';
 
 /** The choice that uploads a file for this client instead of assigning a programme or a catalogue audio. */
 const UPLOAD = 'upload';

@@ -5,13 +5,15 @@ import { adminText } from '@/content/admin';
 import { clientRecordText as text, programmesAdminText } from '@/content/programmes';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
-import { refreshAfterWrite } from '@/features/admin/api/admin-keys';
+import { refreshAdminAreas } from '@/lib/admin-api/keys';
 import { DetailsToggle } from '@/components/ui/detail-panel';
 import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { ConfirmAction } from '@/components/ui/confirm-action';
-import { ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
+import { toDraft, type AudioOption } from './programme-draft';
+import { ProgrammeEditor } from './programme-editor';
 import type { Assignment } from './programme-steps';
-import { clientPrivateAudioQuery, useEditAssignment, useRemoveAssignment } from './programmes-api';
+import { useEditAssignment, useRemoveAssignment } from './api/assignments';
+import { clientPrivateAudioQuery } from './api/private-audio';
 
 /**
  * Edit and Remove for one assignment in the client record (docs/programmes.md "Removing and editing"). Editing
@@ -50,7 +52,7 @@ export function AssignmentActions({
   });
 
   function refresh() {
-    void refreshAfterWrite(queryClient, ['customer-purchases']);
+    void refreshAdminAreas(queryClient, ['customer-purchases']);
   }
 
   async function remove(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { catalogueText } from '@/content/admin';
 import { programmesAdminText as text } from '@/content/programmes';
-import { readAudioDuration } from '@/features/admin/audio-duration';
-import { checkAudioFile, type AudioFormat } from '@/features/admin/audio-upload';
+import { readAudioDuration } from '@/lib/audio-duration';
+import { checkAudioFile, type AudioFormat } from '@/lib/audio-upload';
 
 export type CheckedUpload =
   | { ok: true; file: File; format: AudioFormat; durationSeconds: number | null }

@@ -1,7 +1,7 @@
 import { describedBy, Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/input-style';
 import { programmesAdminText as text } from '@/content/programmes';
-import { AUDIO_FILE_ACCEPT } from '@/features/admin/audio-upload';
+import { AUDIO_FILE_ACCEPT } from '@/lib/audio-upload';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { titleFromFileName } from './check-private-upload';
 

@@ -100,3 +100,42 @@ export function minutesListened(progress: ListeningProgress | null): number {
   if (!progress || progress.furthestSeconds <= 0) return 0;
   return Math.ceil(progress.furthestSeconds / 60);
 }
+
+/**
+ * An assignment's rows: a programme's steps (stepStates), or its one audio as a single open step, or none. Both
+ * the client's view and the admin's client record show these.
+ */
+export function assignmentStates(
+  assignment: Assignment,
+  progress: ReadonlyMap<string, ListeningProgress>,
+  now: Date,
+): StepState[] {
+  if (assignment.programme) return stepStates(assignment.programme, assignment.assignedAt, progress, now);
+  if (!assignment.audio) return [];
+  const own = progress.get(assignment.audio.productId) ?? null;
+  return [
+    {
+      step: {
+        id: assignment.id,
+        position: 1,
+        dayNumber: 1,
+        note: '',
+        productId: assignment.audio.productId,
+        title: assignment.audio.title,
+      },
+      listened: own?.listenedAt != null,
+      open: true,
+      today: false,
+      progress: own,
+    },
+  ];
+}
+
+/** What Play plays: the steps in order from today's (or the start), open steps only. */
+export function playOrder(states: readonly StepState[]): StepState[] {
+  const startAt = Math.max(
+    0,
+    states.findIndex((state) => state.today),
+  );
+  return states.slice(startAt).filter((state) => state.open);
+}

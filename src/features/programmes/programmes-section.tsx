@@ -3,20 +3,21 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { programmesAdminText as text } from '@/content/programmes';
-import { productsQuery } from '@/features/admin/api/catalogue';
+import { productsQuery } from '@/lib/admin-api/products';
 import { TitledSection } from '@/components/ui/titled-section';
 import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { QueryState } from '@/components/ui/query-state';
 import { DataTable } from '@/components/ui/data-table';
 import { AssignForm } from './assign-form';
-import { emptyDraft, ProgrammeEditor, toDraft, type AudioOption } from './programme-editor';
+import { audioOptions, emptyDraft, toDraft } from './programme-draft';
+import { ProgrammeEditor } from './programme-editor';
+import type { ProgrammeDraft } from './api/drafts';
 import {
   templatesQuery,
   useDuplicateProgramme,
   useSaveProgramme,
-  type ProgrammeDraft,
   type ProgrammeTemplate,
-} from './programmes-api';
+} from './api/templates';
 
 /** The admin's Programmes tab: templates (new, edit, duplicate) and assigning one, or an audio, to a client. */
 export function ProgrammesSection() {
@@ -24,11 +25,7 @@ export function ProgrammesSection() {
   const products = useQuery(productsQuery(''));
   const [editing, setEditing] = useState<ProgrammeDraft | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const audios: AudioOption[] = (products.data ?? []).map((product) => ({
-    id: product.id,
-    title: product.title,
-    category: product.category,
-  }));
+  const audios = audioOptions(products.data);
 
   const saveTemplate = useSaveProgramme();
   const duplication = useDuplicateProgramme();

@@ -4,7 +4,7 @@ import { programmesAdminText as text } from '@/content/programmes';
 import { type Message, messageOf, Notice } from '@/components/ui/notice';
 import { checkPrivateUpload } from './check-private-upload';
 import { PrivateAudioFields } from './private-audio-fields';
-import { useUploadPrivateStepAudio } from './programmes-api';
+import { useUploadPrivateStepAudio } from './api/private-audio';
 
 /**
  * Uploads an audio for one step of a client's copy (docs/programmes.md "Private audio as a step"): the same

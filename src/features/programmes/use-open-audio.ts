@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { heldBackAudioQuery } from './programmes-api';
+import { heldBackAudioQuery } from './api/held-back';
 
 /**
  * The account's audio without what a programme still holds back (a locked step's audio, given only by that

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SectionCard } from '@/components/ui/section-card';
 import { remindersText as text } from '@/content/reminders';
 import { saveStepReminders, stepRemindersQuery } from './reminders-api';
+import { SectionCard } from '@/components/ui/section-card';
 
 /**
  * My Account's reminder switch: an email on the day a step of an assigned programme opens

@@ -141,7 +141,7 @@ export function Component() {
       </section>
 
       <Container id={CALENDAR_ID} className="scroll-mt-24 py-12 sm:py-16">
-        <Island name="booking-calendar">
+        <Island name="booking-calendar" loadNearViewport>
           <BookingCalendarPanel />
         </Island>
       </Container>

@@ -9,7 +9,7 @@ import { useCatalogue } from '@/features/catalogue/catalogue-api';
 import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { PackageList } from '@/features/catalogue/package-list';
-import { useShopActions } from './shop-actions';
+import { useShopActions } from './parts/shop-actions';
 import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {

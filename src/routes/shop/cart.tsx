@@ -9,9 +9,9 @@ import { shopSeo } from '@/content/shop';
 import { useCart } from '@/features/cart/cart-context';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { formatPence } from '@/lib/format';
-import { CartEmpty } from './cart-empty';
-import { CartCheckSummary, LineNotice } from './cart-notices';
-import { usePricedCart } from './priced-cart';
+import { CartEmpty } from './parts/cart-empty';
+import { CartCheckSummary, LineNotice } from './parts/cart-notices';
+import { usePricedCart } from './parts/priced-cart';
 import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {

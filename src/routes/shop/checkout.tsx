@@ -9,9 +9,9 @@ import { useCart } from '@/features/cart/cart-context';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { OrderSummary } from '@/features/checkout/order-summary';
 import { PayButton } from '@/features/checkout/pay-button';
-import { CartEmpty } from './cart-empty';
-import { CartCheckSummary, LineNotice, lineNoticeText } from './cart-notices';
-import { usePricedCart } from './priced-cart';
+import { CartEmpty } from './parts/cart-empty';
+import { CartCheckSummary, LineNotice, lineNoticeText } from './parts/cart-notices';
+import { usePricedCart } from './parts/priced-cart';
 import { AppLink } from '@/components/ui/app-link';
 import { QueryProvider } from '@/lib/query-provider';
 

@@ -10,7 +10,7 @@ import { CatalogueSnapshotScript } from '@/features/catalogue/catalogue-snapshot
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import { IndividualAudioCatalogue } from '@/features/catalogue/individual-audio-catalogue';
 import { useLegacyPaymentReturn } from '@/features/checkout/use-payment-return';
-import { useShopActions } from './shop-actions';
+import { useShopActions } from './parts/shop-actions';
 import { AppLink } from '@/components/ui/app-link';
 
 export function Component() {

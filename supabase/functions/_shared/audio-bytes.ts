@@ -1,6 +1,6 @@
 // Whether a file is an MP3 or an M4A by its bytes, and how long it plays, read from the bytes alone
 // (docs/security.md "Uploads"). One module for both sides: the dashboard checks a file before uploading it
-// (src/features/admin/audio-upload.ts), and the check-audio-upload function checks the stored object before it
+// (src/lib/audio-upload.ts), and the check-audio-upload function checks the stored object before it
 // may be recorded. No Deno or DOM API here: the bytes come from a reader (a Blob's slices, or Storage ranges).
 //
 // MP3: past any ID3v2 tag, an MPEG audio frame that another frame follows; the length from a Xing/Info or VBRI

@@ -2,7 +2,8 @@
 // (`sb_publishable_…`) and secret (`sb_secret_…`) keys: hosted Supabase sets SUPABASE_PUBLISHABLE_KEYS and
 // SUPABASE_SECRET_KEYS (JSON objects by key name), the CLI's local serve SUPABASE_PUBLISHABLE_KEY and
 // SUPABASE_SECRET_KEY. An older project may have only the legacy anon and service-role JWTs
-// (SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY). README "Deployment" says which a project has.
+// (SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY). docs/deployment.md "API keys and JWT signing keys" says which a
+// project has.
 import { env } from './env.ts';
 
 /** The keys of a `{"<name>": "<key>"}` variable, the one named `default` first; [] when unset or malformed. */

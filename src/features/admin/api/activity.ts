@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { fail } from './admin-client';
+import { fail } from '@/lib/admin-api/client';
 import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
-import { adminKeys } from './admin-keys';
+import { adminKeys } from '@/lib/admin-api/keys';
 
 // The activity tab: the log of every admin write, newest first, by entity.
 

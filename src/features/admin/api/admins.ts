@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { callRpc } from './admin-client';
-import { adminKeys, useRefreshAfterWrite } from './admin-keys';
+import { callRpc } from '@/lib/admin-api/client';
+import { adminKeys } from '@/lib/admin-api/keys';
+import { useRefreshAfterWrite } from './refresh';
 
 // The admins tab: who is an admin, granting and revoking the role.
 

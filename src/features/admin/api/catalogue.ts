@@ -1,58 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { anyColumnContains } from '@/lib/postgrest-filter';
+import { callRpc, fail } from '@/lib/admin-api/client';
+import { adminKeys } from '@/lib/admin-api/keys';
+import { PRODUCT_COLUMNS, readCatalogue, type CatalogueRow, type ProductRow } from '@/lib/admin-api/products';
+import type { AudioFormat } from '@/lib/audio-upload';
 import { getSupabase } from '@/lib/supabase';
-import { replaceProductAudio, type AudioFormat, type AudioKind } from '../audio-upload';
-import { callRpc, fail } from './admin-client';
-import { adminKeys, refreshAfterWrite } from './admin-keys';
+import { replaceProductAudio, type AudioKind } from '../product-audio';
+import { refreshAfterWrite } from './refresh';
 
-// The catalogue tab: products and packages (published or not), their edits and a package's contents.
-
-/** What products and packages both have. */
-interface CatalogueRow {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  description: string;
-  price_pence: number;
-  published: boolean;
-}
-
-export interface ProductRow extends CatalogueRow {
-  audio_path: string | null;
-  preview_path: string | null;
-  /** How long the full track plays (read from the uploaded file, editable); the shop shows it. */
-  duration_seconds: number | null;
-}
+// The catalogue tab: products and packages (published or not), their edits and a package's contents. The
+// products' read is shared with the programmes screens (src/lib/admin-api/products.ts).
 
 export interface PackageRow extends CatalogueRow {
   package_items: { position: number; product_id: string; products: { title: string } | null }[];
 }
-
-const PRODUCT_COLUMNS =
-  'id, slug, title, category, description, price_pence, published, audio_path, preview_path, duration_seconds';
-
-/** Products or packages, every one (admins read unpublished too), matching the search in title or category. */
-async function readCatalogue(
-  table: 'products' | 'packages',
-  columns: string,
-  search: string,
-): Promise<unknown> {
-  const client = await getSupabase();
-  let query = client.from(table).select(columns);
-  const text = search.trim();
-  // Quoted and escaped: 'Drink Less, Live More' is one value, and no search text can add a filter term.
-  if (text) query = query.or(anyColumnContains(['title', 'category'], text));
-  const { data, error } = await query.order('category').order('sort_order').order('title');
-  if (error) fail(error);
-  return data;
-}
-
-export const productsQuery = (search: string) =>
-  queryOptions({
-    queryKey: adminKeys.products(search),
-    queryFn: async () => (await readCatalogue('products', PRODUCT_COLUMNS, search)) as ProductRow[],
-  });
 
 const PACKAGE_COLUMNS =
   'id, slug, title, category, description, price_pence, published, package_items(position, product_id, products(title))';

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { callRpc } from './admin-client';
+import { callRpc } from '@/lib/admin-api/client';
+import { adminKeys } from '@/lib/admin-api/keys';
 import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
-import { adminKeys, useRefreshAfterWrite } from './admin-keys';
+import { useRefreshAfterWrite } from './refresh';
 
-// The customers tab: the searched, paged list, a customer's purchases and granting an audio.
+// The customers tab: the searched, paged list and granting an audio. A customer's purchases are read by the
+// shared src/lib/admin-api/customer-purchases.ts (the client record shows them too).
 
 export interface CustomerRow {
   id: string;
@@ -13,16 +15,6 @@ export interface CustomerRow {
   orders: number;
   spent_pence: number;
   is_admin: boolean;
-}
-
-export interface CustomerPurchase {
-  id: string;
-  product_id: string | null;
-  title: string;
-  category: string | null;
-  price: number | string;
-  order_id: string | null;
-  created_at: string;
 }
 
 export const customersQuery = (search: string, pageIndex: number) =>
@@ -36,12 +28,6 @@ export const customersQuery = (search: string, pageIndex: number) =>
           p_offset: pageIndex * PAGE_SIZE,
         }),
       ),
-  });
-
-export const customerPurchasesQuery = (userId: string) =>
-  queryOptions({
-    queryKey: adminKeys.customerPurchases(userId),
-    queryFn: () => callRpc<CustomerPurchase[]>('admin_customer_purchases', { p_user_id: userId }),
   });
 
 export async function grantAudio(userId: string, productId: string): Promise<void> {

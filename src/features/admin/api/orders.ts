@@ -1,9 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
-import { callRpc, invokeFunction } from './admin-client';
+import { callRpc, invokeFunction } from '@/lib/admin-api/client';
 import { page, PAGE_SIZE, type PageOf } from '@/lib/paging';
-import { adminKeys, useRefreshAfterWrite } from './admin-keys';
-import type { OrderFilters } from './order-filters';
+import { adminKeys } from '@/lib/admin-api/keys';
+import { useRefreshAfterWrite } from './refresh';
+import type { OrderFilters } from '@/lib/admin-api/order-filters';
 
 export type { OrderFilters };
 

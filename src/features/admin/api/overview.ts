@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '@/content/admin';
-import { callRpc, invokeFunction } from './admin-client';
-import { adminKeys, useRefreshAfterWrite } from './admin-keys';
+import { callRpc, invokeFunction } from '@/lib/admin-api/client';
+import { adminKeys } from '@/lib/admin-api/keys';
+import { useRefreshAfterWrite } from './refresh';
 
 // The overview tab: the sales figures, disputed orders, the payments reconciliation and the private files still
 // waiting to be removed (docs/security.md "Activity log and erasure").

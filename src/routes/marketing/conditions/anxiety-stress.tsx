@@ -1,5 +1,5 @@
 import { anxietyStressPage } from '@/content/conditions/anxiety-stress';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={anxietyStressPage} />;

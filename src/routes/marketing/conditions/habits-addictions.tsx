@@ -1,5 +1,5 @@
 import { habitsAddictionsPage } from '@/content/conditions/habits-addictions';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={habitsAddictionsPage} />;

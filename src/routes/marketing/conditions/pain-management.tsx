@@ -1,5 +1,5 @@
 import { painManagementPage } from '@/content/conditions/pain-management';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={painManagementPage} />;

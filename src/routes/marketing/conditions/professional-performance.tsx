@@ -1,5 +1,5 @@
 import { professionalPerformancePage } from '@/content/conditions/professional-performance';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={professionalPerformancePage} />;

@@ -1,5 +1,5 @@
 import { sportsPerformancePage } from '@/content/conditions/sports-performance';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={sportsPerformancePage} />;

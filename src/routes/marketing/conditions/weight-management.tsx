@@ -1,5 +1,5 @@
 import { weightManagementPage } from '@/content/conditions/weight-management';
-import { ConditionTemplate } from './condition-template';
+import { ConditionTemplate } from './parts/condition-template';
 
 export function Component() {
   return <ConditionTemplate page={weightManagementPage} />;

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // Actions that destroy or grant are refused by the server ('reauthentication_needed': private.require_recent_sign_in
 // in SQL, refund-order's own check) when the admin signed in over 10 minutes ago (docs/security.md "Destructive
-// admin actions"). The dashboard then asks for the password (ReauthDialog) and runs the action again. This is
-// the dialog's state: one question at a time, shared by every action waiting on it.
+// admin actions"). The dashboard then asks for the password (its ReauthDialog) and runs the action again. This is
+// the dialog's state: one question at a time, shared by every action waiting on it, whichever feature sent it.
 
 /** The server's answer (the SQL exception's message, or the function's `error`). */
 export const REAUTHENTICATION_NEEDED = 'reauthentication_needed';

@@ -1,11 +1,11 @@
 import { reauthText } from '@/content/admin';
 import { getSupabase } from '@/lib/supabase';
-import { withReauthentication } from '../reauth';
+import { withReauthentication } from './reauth';
 
-// What every request of the dashboard shares: admin-checked RPCs (security definer, is_admin() inside) and
-// tables under RLS, their errors as AdminApiError, and paging. Aggregates, filters and paging happen in SQL;
-// the page only shows what comes back. An action refused for an old sign-in asks for the password and runs
-// again (../reauth.ts).
+// What every admin request shares, the dashboard's and the programmes' alike (docs/architecture.md "Data on the
+// page"): admin-checked RPCs (security definer, is_admin() inside) and edge functions, their errors as
+// AdminApiError. Aggregates, filters and paging happen in SQL; the page only shows what comes back. An action
+// refused for an old sign-in asks for the password and runs again (./reauth.ts, docs/security.md).
 
 export class AdminApiError extends Error {
   constructor(

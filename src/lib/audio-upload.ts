@@ -1,13 +1,16 @@
 import { supabaseEnv as env } from '@/config/supabase-env';
-import { AUDIO_BUCKET, audioCacheControl } from '@/lib/audio-storage';
+import { AdminApiError, invokeFunction } from '@/lib/admin-api/client';
+import { audioCacheControl } from '@/lib/audio-storage';
 import { getSupabase } from '@/lib/supabase';
-import { blobReader, inspectAudio } from '../../../supabase/functions/_shared/audio-bytes.ts';
-import { AdminApiError, invokeFunction } from './api/admin-client';
+import { blobReader, inspectAudio } from '../../supabase/functions/_shared/audio-bytes.ts';
+
+// What every audio upload of the admin shares, a product's file (the catalogue tab) and a client's private audio
+// (the programmes screens, docs/programmes.md): the check of a chosen file, the upload with progress under the
+// admin's session, and the server's check of the stored bytes.
 
 /** The bucket's limit (200 MiB, supabase/migrations/..._audio_storage.sql). */
 export const MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 
-export type AudioKind = 'full' | 'preview';
 export type AudioProblem = 'badType' | 'tooLarge' | 'emptyFile';
 
 export interface AudioFormat {
@@ -46,21 +49,7 @@ export async function checkAudioFile(file: File): Promise<AudioFormat | AudioPro
 }
 
 /**
- * A new object name for a product's file: the product's id and the time, never its title (what someone
- * listens to can reveal a health condition). full/ is owner-only; previews/ is readable by anyone.
- */
-export function objectNameFor(
-  kind: AudioKind,
-  productId: string,
-  extension: string,
-  now = Date.now(),
-): string {
-  return `${kind === 'full' ? 'full' : 'previews'}/${productId}-${now}.${extension}`;
-}
-
-/**
- * Uploads the bytes under a new name in `bucket` with progress (XHR: fetch has no upload progress). Also used
- * for audio uploaded privately for one client (src/features/programmes/private-audio-upload.ts).
+ * Uploads the bytes under a new name in `bucket` with progress (XHR: fetch has no upload progress).
  */
 export function putObject(
   bucket: string,
@@ -111,59 +100,11 @@ export async function checkStoredAudio(bucket: string, name: string): Promise<nu
   return checked.durationSeconds;
 }
 
-/**
- * Replaces a product's full track or preview: the new file is stored under a new name first, then the
- * product points at it, then the old object is removed. If any step before the switch fails, the product
- * keeps its current file (and a stored-but-unused new object is removed again).
- */
-export async function replaceProductAudio(
-  productId: string,
-  kind: AudioKind,
-  file: File,
-  format: AudioFormat,
-  onProgress: (percent: number) => void,
-  /** The full track's length, read from the file: stored with it, so the two change together. */
-  durationSeconds: number | null = null,
-): Promise<string> {
+/** The signed-in admin's access token, which an upload sends; none when the session has ended. */
+export async function uploadToken(): Promise<string> {
   const client = await getSupabase();
   const { data: session } = await client.auth.getSession();
   const token = session.session?.access_token;
   if (!token) throw new AdminApiError('Your session has ended. Please sign in again.');
-  const column = kind === 'full' ? 'audio_path' : 'preview_path';
-
-  const current = await client
-    .from('products')
-    .select('audio_path, preview_path')
-    .eq('id', productId)
-    .single();
-  if (current.error) throw new AdminApiError(current.error.message, current.error.code);
-  const oldName = (current.data as { audio_path: string | null; preview_path: string | null })[column];
-
-  const name = objectNameFor(kind, productId, format.extension);
-  await putObject(AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
-  await checkStoredAudio(AUDIO_BUCKET, name);
-
-  const updated = await client
-    .from('products')
-    .update({ [column]: name, ...(durationSeconds !== null ? { duration_seconds: durationSeconds } : {}) })
-    .eq('id', productId)
-    .select('id')
-    .single();
-  if (updated.error) {
-    await client.storage.from(AUDIO_BUCKET).remove([name]);
-    throw new AdminApiError(updated.error.message, updated.error.code);
-  }
-  if (oldName && oldName !== name) {
-    const removed = await client.storage.from(AUDIO_BUCKET).remove([oldName]);
-    if (removed.error) console.warn('The replaced audio file could not be removed:', removed.error.message);
-  }
-  return name;
-}
-
-/** A short-lived signed URL for an admin to listen to a stored file. */
-export async function signAdminAudio(name: string): Promise<string> {
-  const client = await getSupabase();
-  const { data, error } = await client.storage.from(AUDIO_BUCKET).createSignedUrl(name, 600);
-  if (error || !data) throw new AdminApiError(error?.message ?? 'Could not sign the audio URL.');
-  return data.signedUrl;
+  return token;
 }

@@ -1,4 +1,4 @@
-import { blobReader, inspectAudio } from '../../../supabase/functions/_shared/audio-bytes.ts';
+import { blobReader, inspectAudio } from '../../supabase/functions/_shared/audio-bytes.ts';
 
 // How long an uploaded audio file plays, read in the browser before it is uploaded, so the product's length
 // (shown in the shop) comes from the file rather than from typing. The bytes are read by the same module the

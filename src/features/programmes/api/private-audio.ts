@@ -1,6 +1,9 @@
-import { AdminApiError } from '@/features/admin/api/admin-client';
-import { checkStoredAudio, putObject, type AudioFormat } from '@/features/admin/audio-upload';
+import { queryOptions } from '@tanstack/react-query';
+import { AdminApiError } from '@/lib/admin-api/client';
+import { checkStoredAudio, putObject, uploadToken, type AudioFormat } from '@/lib/audio-upload';
 import { getSupabase } from '@/lib/supabase';
+import { programmeKeys, useProgrammesMutation } from './keys';
+import { ProgrammesApiError } from './request';
 
 // Audio the practitioner uploads privately for one client (docs/programmes.md "Private audio for one client"):
 // stored in its own private bucket under a random name (never the title or the client), then recorded (and
@@ -45,10 +48,7 @@ async function storeThenRecord<T>(
   record: (name: string) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
 ): Promise<T> {
   const client = await getSupabase();
-  const { data: session } = await client.auth.getSession();
-  const token = session.session?.access_token;
-  if (!token) throw new AdminApiError('Your session has ended. Please sign in again.');
-
+  const token = await uploadToken();
   const name = `${crypto.randomUUID()}.${format.extension}`;
   await putObject(PRIVATE_AUDIO_BUCKET, name, file, format.contentType, token, onProgress);
   await checkStoredAudio(PRIVATE_AUDIO_BUCKET, name);
@@ -80,7 +80,7 @@ export async function uploadPrivateAudio(upload: PrivateAudioUpload): Promise<Pr
 }
 
 /** Uploads a file for a step of a client's copy (admin_add_private_audio); returns the private audio's id. */
-export async function uploadPrivateStepAudio(upload: PrivateStepAudioUpload): Promise<string> {
+async function uploadPrivateStepAudio(upload: PrivateStepAudioUpload): Promise<string> {
   const client = await getSupabase();
   return storeThenRecord<string>(upload.file, upload.format, upload.onProgress, (name) =>
     client.rpc('admin_add_private_audio', {
@@ -98,3 +98,21 @@ export async function removePrivateAudioFile(name: string): Promise<void> {
   const { error } = await client.storage.from(PRIVATE_AUDIO_BUCKET).remove([name]);
   if (error) throw new AdminApiError(error.message);
 }
+
+export const useUploadPrivateStepAudio = () => useProgrammesMutation(uploadPrivateStepAudio);
+
+/** The audio uploaded for one client (by the email it was uploaded for, kept lower-case), for their copy's steps. */
+export const clientPrivateAudioQuery = (email: string) =>
+  queryOptions({
+    queryKey: programmeKeys.privateAudio(email.toLowerCase()),
+    queryFn: async (): Promise<{ id: string; title: string }[]> => {
+      const client = await getSupabase();
+      const { data, error } = await client
+        .from('private_audio')
+        .select('id, title')
+        .eq('email', email.toLowerCase())
+        .order('created_at');
+      if (error) throw new ProgrammesApiError(error.message);
+      return data as { id: string; title: string }[];
+    },
+  });

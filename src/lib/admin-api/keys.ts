@@ -1,7 +1,9 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryKeyRoots } from '@/lib/query-client';
-import { scheduleSiteRebuild } from '../site-rebuild';
 import type { OrderFilters } from './order-filters';
+
+// The admin reads' one key factory, shared by the dashboard and the programmes screens: a write in either
+// refreshes the other's reads through these keys, never through the other feature's code.
 
 export const adminKeys = {
   all: queryKeyRoots.admin,
@@ -18,6 +20,9 @@ export const adminKeys = {
   packages: (search: string) => [...adminKeys.all, 'packages', search] as const,
   admins: () => [...adminKeys.all, 'admins'] as const,
   activity: (entity: string, pageIndex: number) => [...adminKeys.all, 'activity', entity, pageIndex] as const,
+  appointments: () => [...adminKeys.all, 'appointments', 'list'] as const,
+  upcomingAppointments: () => [...adminKeys.all, 'appointments', 'upcoming-count'] as const,
+  clientAppointments: (userId: string) => [...adminKeys.all, 'appointments', 'client', userId] as const,
 };
 
 export type AdminArea =
@@ -32,22 +37,10 @@ export type AdminArea =
   | 'activity';
 
 /**
- * After a write: refetch the areas it changed (and the activity log, which records every write). Callers
- * usually do not wait, so the form that wrote is free again at once. (The shop needs nothing from here: it
- * re-reads the catalogue on every visit to a catalogue page, src/features/catalogue/catalogue-api.ts.)
+ * Refetches the areas a write changed, and the activity log, which records every write. Only the queries on
+ * screen refetch; the promise settles when they have (a caller may wait for them).
  */
-export async function refreshAfterWrite(queryClient: QueryClient, areas: AdminArea[]): Promise<void> {
+export async function refreshAdminAreas(queryClient: QueryClient, areas: AdminArea[]): Promise<void> {
   const stale: string[][] = [...areas, 'activity' as const].map((area) => [...adminKeys.all, area]);
-  if (areas.includes('products') || areas.includes('packages')) {
-    // The prerendered shop pages show the catalogue too (docs/catalogue-rebuild.md).
-    scheduleSiteRebuild();
-  }
-  // Only the queries on screen refetch; the promise settles when they have (a caller may wait for them).
   await Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
-/** refreshAfterWrite with this dashboard's query client, for a mutation's onSuccess. */
-export function useRefreshAfterWrite(): (areas: AdminArea[]) => void {
-  const queryClient = useQueryClient();
-  return (areas) => void refreshAfterWrite(queryClient, areas);
 }
