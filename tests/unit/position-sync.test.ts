@@ -8,7 +8,7 @@ import {
   type ListeningPosition,
   type PositionTransport,
 } from '@/features/player/position-sync';
-import { resumeOfferFor } from '@/features/player/player-store';
+import { resumeOfferFor } from '@/features/player/resume-offer';
 
 const device = { id: '00000000-0000-4000-8000-000000000001', kind: 'computer' as const };
 

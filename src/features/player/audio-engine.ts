@@ -2,22 +2,23 @@
 // composes modules with one job each (docs/player.md "The engine's modules"): what the element holds
 // (audio-loader.ts), the link's refresh before it expires (audio-link-refresh.ts) and the hand-over to a second
 // element (element-handover.ts), the sleep timer's fade (sleep-timer.ts), the lock screen (media-session.ts),
-// the keyboard (player-keyboard.ts) and the page's visibility (page-visibility.ts). What stays here is the
-// store's wishes applied to the element, and the element's events reported to the store.
+// the keyboard (player-keyboard.ts), the page's visibility (page-visibility.ts) and the position saved as it
+// plays (position-report.ts). What stays here: the store's wishes applied to the element (`followStore`), and
+// the element's events reported to the store (`elementEvents`).
 // Nothing here logs or puts a title in a URL (docs/product-rules.md D26 "Health data").
 import { playerText } from '@/content/player';
-import { createAudioLoader } from './audio-loader';
+import { createAudioLoader, type AudioLoader } from './audio-loader';
 import { createLinkRefresh, type SignUrl } from './audio-link-refresh';
 import { prepareHandover, release } from './element-handover';
-import { connectMediaSession } from './media-session';
+import { connectMediaSession, type MediaSessionLink } from './media-session';
 import { watchPageVisibility } from './page-visibility';
 import { connectPlayerKeyboard } from './player-keyboard';
 import { currentTrack, resumesAt } from './player-logic';
-import { createPositionReport } from './position-report';
 import type { PlayerStore } from './player-store';
 import type { PlayerState, Track } from './player-types';
+import { createPositionReport, type PositionReport } from './position-report';
 import type { PrimedAudio } from './primed-audio';
-import { createSleepFade } from './sleep-timer';
+import { createSleepFade, type SleepFade } from './sleep-timer';
 
 export interface AudioEngineOptions {
   /** Artist shown on the lock screen. */
@@ -28,9 +29,137 @@ export interface AudioEngineOptions {
   primed?: Omit<PrimedAudio, 'element'>;
 }
 
+/** What the engine's parts share: the element in use and the modules around it. */
+interface EngineParts {
+  store: PlayerStore;
+  /** The element in use (another one after a hand-over). */
+  media: () => HTMLAudioElement;
+  loader: AudioLoader;
+  position: PositionReport;
+  sleep: SleepFade;
+  session: MediaSessionLink;
+  startPlaying: () => void;
+  applyVolume: (state: PlayerState) => void;
+  applyRate: (state: PlayerState) => void;
+}
+
 function errorName(error: unknown): string {
   if (error instanceof Error) return error.name;
   return 'Error';
+}
+
+/**
+ * The media's own length once it knows it; until then (or for a stream without one) the store keeps the
+ * track's stored duration, so the bar always has a length to seek in.
+ */
+function reportDuration(store: PlayerStore, media: HTMLMediaElement): void {
+  if (Number.isFinite(media.duration) && media.duration > 0) store.setProgress({ duration: media.duration });
+}
+
+/** The element's events, reported to the store (and the named ones the engine also calls itself). */
+function elementEvents({ store, media, loader, position, sleep, session }: EngineParts) {
+  const metadataLoaded = () => {
+    const element = media();
+    const duration = Number.isFinite(element.duration) ? element.duration : null;
+    reportDuration(store, element);
+    const resumeAt = loader.takeResumeAt();
+    if (resumesAt(resumeAt, duration)) element.currentTime = resumeAt;
+    session.showPosition(element);
+  };
+  const playing = () => {
+    store.mediaPlaying();
+    // Sound that must wait (the resume question, docs/player.md): the store holds the wish, the element stops.
+    if (!store.getSnapshot().isPlaying) {
+      media().pause();
+      return;
+    }
+    session.showPosition(media());
+  };
+  const handlers: [string, () => void][] = [
+    ['loadedmetadata', metadataLoaded],
+    ['durationchange', metadataLoaded],
+    [
+      'timeupdate',
+      () => {
+        const state = store.getSnapshot();
+        store.setProgress({ currentTime: media().currentTime });
+        position.played();
+        sleep.progress(state.sleep, media().currentTime, media().duration);
+      },
+    ],
+    ['playing', playing],
+    ['waiting', () => store.mediaWaiting()],
+    [
+      'pause',
+      () => {
+        // Paused from outside the player (headphones unplugged, another app took audio focus).
+        if (!media().ended && store.getSnapshot().isPlaying && loader.ready()) store.pause();
+      },
+    ],
+    [
+      'ended',
+      () => {
+        sleep.ended(store.getSnapshot().sleep);
+        store.mediaEnded();
+      },
+    ],
+    ['error', () => loader.recover(position.lastSaved())],
+    ['ratechange', () => session.showPosition(media())],
+  ];
+  return { handlers, metadataLoaded, playing };
+}
+
+/** The store's changes applied to the element: a new track, play and pause, volume, speed, sleep. */
+function followStore(parts: EngineParts, onTrackChange: AudioEngineOptions['onTrackChange']) {
+  const { store, media, loader, position, sleep, session, startPlaying } = parts;
+  let prev = store.getSnapshot();
+
+  /** The same audio again (repeat, previous on a one-track list, Play pressed for the loaded track). */
+  const replay = (state: PlayerState, productId: string) => {
+    // No new URL, from where this device left it (the start once it was heard to its end). The store reset the
+    // position and length with the track change, and the element will not report its length again: say both
+    // now, or the bar would show none (docs/player.md "Length and seeking").
+    const element = media();
+    const left = store.resumePosition(productId) || null;
+    const duration = Number.isFinite(element.duration) ? element.duration : null;
+    element.currentTime = resumesAt(left, duration) ? left : 0;
+    store.setProgress({ currentTime: element.currentTime });
+    reportDuration(store, element);
+    if (state.isPlaying) startPlaying();
+  };
+
+  return () => {
+    const state = store.getSnapshot();
+    const before = prev;
+    prev = state;
+    const track = currentTrack(state);
+    const previousTrack = currentTrack(before);
+    if (state.loadKey !== before.loadKey) {
+      if (previousTrack && previousTrack.productId !== track?.productId) position.remember();
+      if (track && loader.ready() && track.productId === loader.loadedProduct())
+        replay(state, track.productId);
+      else void loader.load(state);
+      if (track && track.id !== previousTrack?.id) {
+        session.showTrack(track);
+        onTrackChange?.(track, state);
+      }
+    } else if (state.isPlaying !== before.isPlaying) {
+      if (state.isPlaying) {
+        if (loader.ready() && loader.isStale())
+          void loader.load(state, { keepPosition: media().currentTime });
+        else if (loader.ready()) startPlaying();
+        else if (track && loader.loadedProduct() === null) void loader.load(state); // failed earlier: try again
+      } else {
+        media().pause();
+        position.remember('pause');
+      }
+    }
+    if (state.volume !== before.volume) parts.applyVolume(state);
+    if (state.rate !== before.rate) parts.applyRate(state);
+    if (state.sleep !== before.sleep) sleep.follow(state.sleep);
+    if (!track) session.showTrack(null);
+    session.showPlaying(state.isPlaying);
+  };
 }
 
 /**
@@ -44,7 +173,7 @@ export function connectAudio(
   sign: SignUrl,
   options: AudioEngineOptions,
 ): () => void {
-  let prev = store.getSnapshot();
+  const start = store.getSnapshot();
   // The element in use; replaced by a fresh one when a refreshed link takes over mid-listen.
   let media = audio;
   const session = connectMediaSession(store, options.artist);
@@ -79,6 +208,18 @@ export function connectAudio(
       });
     }
   };
+  /** A renewed link took over on `next` (element-handover.ts): the old element is let go. */
+  const swapTo = (next: HTMLAudioElement) => {
+    const old = media;
+    detach(old);
+    old.pause();
+    media = next;
+    attach(next);
+    applyRate(store.getSnapshot());
+    applyVolume(store.getSnapshot());
+    startPlaying();
+    release(old);
+  };
 
   const refresh = createLinkRefresh({
     sign,
@@ -103,137 +244,36 @@ export function connectAudio(
     startsAt: (seconds) => position.savedAt(seconds),
     handOver: async (url, token) => {
       const next = await prepareHandover(media, url, () => loader.isCurrent(token) && !media.paused);
-      if (!next) return;
-      const old = media;
-      detach(old);
-      old.pause();
-      media = next;
-      attach(next);
-      applyRate(store.getSnapshot());
-      applyVolume(store.getSnapshot());
-      startPlaying();
-      release(old);
+      if (next) swapTo(next);
     },
   });
-
   const position = createPositionReport({
     store,
     media: () => media,
     readyProduct: () => (loader.ready() ? loader.loadedProduct() : null),
   });
-  const remember = position.remember;
-
-  /**
-   * The media's own length once it knows it; until then (or for a stream without one) the store keeps the
-   * track's stored duration, so the bar always has a length to seek in.
-   */
-  const reportDuration = () => {
-    if (Number.isFinite(media.duration) && media.duration > 0)
-      store.setProgress({ duration: media.duration });
+  const parts: EngineParts = {
+    store,
+    media: () => media,
+    loader,
+    position,
+    sleep,
+    session,
+    startPlaying,
+    applyVolume,
+    applyRate,
   };
-
-  /** The same audio again (repeat, previous on a one-track list, Play pressed for the loaded track). */
-  const replay = (state: PlayerState, productId: string) => {
-    // No new URL, from where this device left it (the start once it was heard to its end). The store reset the
-    // position and length with the track change, and the element will not report its length again: say both
-    // now, or the bar would show none (docs/player.md "Length and seeking").
-    const left = store.resumePosition(productId) || null;
-    const duration = Number.isFinite(media.duration) ? media.duration : null;
-    media.currentTime = resumesAt(left, duration) ? left : 0;
-    store.setProgress({ currentTime: media.currentTime });
-    reportDuration();
-    if (state.isPlaying) startPlaying();
-  };
-
-  const onState = () => {
-    const state = store.getSnapshot();
-    const before = prev;
-    prev = state;
-    const track = currentTrack(state);
-    const previousTrack = currentTrack(before);
-    if (state.loadKey !== before.loadKey) {
-      if (previousTrack && previousTrack.productId !== track?.productId) remember();
-      if (track && loader.ready() && track.productId === loader.loadedProduct())
-        replay(state, track.productId);
-      else void loader.load(state);
-      if (track && track.id !== previousTrack?.id) {
-        session.showTrack(track);
-        options.onTrackChange?.(track, state);
-      }
-    } else if (state.isPlaying !== before.isPlaying) {
-      if (state.isPlaying) {
-        if (loader.ready() && loader.isStale()) void loader.load(state, { keepPosition: media.currentTime });
-        else if (loader.ready()) startPlaying();
-        else if (track && loader.loadedProduct() === null) void loader.load(state); // failed earlier: try again
-      } else {
-        media.pause();
-        remember('pause');
-      }
-    }
-    if (state.volume !== before.volume) applyVolume(state);
-    if (state.rate !== before.rate) applyRate(state);
-    if (state.sleep !== before.sleep) sleep.follow(state.sleep);
-    if (!track) session.showTrack(null);
-    session.showPlaying(state.isPlaying);
-  };
-
-  const onLoadedMetadata = () => {
-    const duration = Number.isFinite(media.duration) ? media.duration : null;
-    reportDuration();
-    const resumeAt = loader.takeResumeAt();
-    if (resumesAt(resumeAt, duration)) media.currentTime = resumeAt;
-    session.showPosition(media);
-  };
-  const onPlaying = () => {
-    store.mediaPlaying();
-    // Sound that must wait (the resume question, docs/player.md): the store holds the wish, the element stops.
-    if (!store.getSnapshot().isPlaying) {
-      media.pause();
-      return;
-    }
-    session.showPosition(media);
-  };
-  const events: [string, () => void][] = [
-    ['loadedmetadata', onLoadedMetadata],
-    ['durationchange', onLoadedMetadata],
-    [
-      'timeupdate',
-      () => {
-        const state = store.getSnapshot();
-        store.setProgress({ currentTime: media.currentTime });
-        position.played();
-        sleep.progress(state.sleep, media.currentTime, media.duration);
-      },
-    ],
-    ['playing', onPlaying],
-    ['waiting', () => store.mediaWaiting()],
-    [
-      'pause',
-      () => {
-        // Paused from outside the player (headphones unplugged, another app took audio focus).
-        if (!media.ended && store.getSnapshot().isPlaying && loader.ready()) store.pause();
-      },
-    ],
-    [
-      'ended',
-      () => {
-        sleep.ended(store.getSnapshot().sleep);
-        store.mediaEnded();
-      },
-    ],
-    ['error', () => loader.recover(position.lastSaved())],
-    ['ratechange', () => session.showPosition(media)],
-  ];
+  const events = elementEvents(parts);
   const attach = (element: HTMLMediaElement) => {
-    for (const [name, handler] of events) element.addEventListener(name, handler);
+    for (const [name, handler] of events.handlers) element.addEventListener(name, handler);
   };
   const detach = (element: HTMLMediaElement) => {
-    for (const [name, handler] of events) element.removeEventListener(name, handler);
+    for (const [name, handler] of events.handlers) element.removeEventListener(name, handler);
   };
   attach(media);
   const disconnectKeyboard = connectPlayerKeyboard(store);
-  const unwatchVisibility = watchPageVisibility(store, () => remember('hidden'));
-  const unsubscribe = store.subscribe(onState);
+  const unwatchVisibility = watchPageVisibility(store, () => position.remember('hidden'));
+  const unsubscribe = store.subscribe(followStore(parts, options.onTrackChange));
   const detachEngine = store.attachEngine({
     seek: (seconds) => {
       if (loader.ready() && media.readyState > 0) media.currentTime = seconds;
@@ -245,23 +285,23 @@ export function connectAudio(
   });
 
   // Start with what the store holds now (the first play, or a playlist restored after a reload).
-  applyVolume(prev);
-  sleep.follow(prev.sleep);
-  const first = currentTrack(prev);
+  applyVolume(start);
+  sleep.follow(start.sleep);
+  const first = currentTrack(start);
   if (first) {
     session.showTrack(first);
-    if (!options.primed || !loader.adopt(prev, options.primed)) void loader.load(prev);
+    if (!options.primed || !loader.adopt(start, options.primed)) void loader.load(start);
     else {
       // The adopted element may be ahead of us: its metadata, or its sound, came before the engine did.
-      if (media.readyState >= HTMLMediaElement.HAVE_METADATA) onLoadedMetadata();
-      if (!prev.isPlaying) media.pause();
+      if (media.readyState >= HTMLMediaElement.HAVE_METADATA) events.metadataLoaded();
+      if (!start.isPlaying) media.pause();
       else if (media.paused) startPlaying();
-      else if (media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) onPlaying();
+      else if (media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) events.playing();
     }
   }
 
   return () => {
-    remember('pause');
+    position.remember('pause');
     loader.invalidate();
     sleep.dispose();
     refresh.cancel();

@@ -2,7 +2,7 @@
 // actions that reach the store. Nothing else is offered: the API has no action for the sleep timer
 // (docs/player.md "Sleep"). Without the API (an older browser, jsdom) every call does nothing.
 import { SEEK_STEP_SECONDS } from './player-logic';
-import type { PlayerActions } from './player-store';
+import type { PlayerActions } from './player-actions';
 import type { Track } from './player-types';
 
 const ACTIONS = [

@@ -2,7 +2,8 @@
 // ArrowLeft/ArrowRight seek 10 s, ArrowUp/ArrowDown change the volume. A key a focused control handles itself
 // (a text field, a slider, a button's Space) stays that control's (player-logic.ts `shortcutFor`).
 import { isPlayerVisible, SEEK_STEP_SECONDS, shortcutFor, VOLUME_STEP } from './player-logic';
-import type { PlayerActions, PlayerStore } from './player-store';
+import type { PlayerActions } from './player-actions';
+import type { PlayerStore } from './player-store';
 
 type KeyboardStore = Pick<PlayerStore, 'getSnapshot'> &
   Pick<PlayerActions, 'togglePlay' | 'seekBy' | 'setVolume'>;
