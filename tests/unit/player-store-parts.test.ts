@@ -55,6 +55,7 @@ describe('the safety gate', () => {
     gate.acknowledge()?.();
     expect(action).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(SAFETY_KEY)).toBe('acknowledged');
+    expect(gate.acknowledge()).toBeNull(); // the held action ran once: nothing waits any more
     const later = vi.fn();
     createSafetyGate().afterSafety(later, open);
     expect(later).toHaveBeenCalledTimes(1);
