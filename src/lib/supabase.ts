@@ -59,9 +59,12 @@ export function onSupabaseLoaded(listener: ClientListener): () => void {
  * The client once a signed-in session is confirmed (refreshed first if its token had run out), or null when there
  * is none. Reads in an account's name ask this first: a page drawn from the device before the account check
  * (My Account offline at once) sends nothing for a session the server has ended, which would only be refused.
+ * `load` gives the client to ask: the app's, or a test stack's (the player's position transport takes one).
  */
-export async function getSignedInSupabase(): Promise<SupabaseClient | null> {
-  const client = await getSupabase();
+export async function getSignedInSupabase(
+  load: () => Promise<SupabaseClient> = getSupabase,
+): Promise<SupabaseClient | null> {
+  const client = await load();
   const { data } = await client.auth.getSession();
   return data.session ? client : null;
 }

@@ -2,7 +2,8 @@
 // the account, the question when another device left the current track elsewhere, its two answers, and the
 // speed remembered per track.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectAudio, REMOTE_POSITIONS_EVERY_MS } from '@/features/player/audio-engine';
+import { connectAudio } from '@/features/player/audio-engine';
+import { REMOTE_POSITIONS_EVERY_MS } from '@/features/player/page-visibility';
 import { createPlayerStore } from '@/features/player/player-store';
 import type { ListeningPosition, PositionSync } from '@/features/player/position-sync';
 import type { Track } from '@/features/player/player-types';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectAudio, refreshDelayMs } from '@/features/player/audio-engine';
+import { connectAudio } from '@/features/player/audio-engine';
+import { refreshDelayMs } from '@/features/player/audio-link-refresh';
 import { accountKey, readSavedPlayer, SAFETY_KEY } from '@/features/player/player-storage';
 import { createPlayerStore, type PlayerStore } from '@/features/player/player-store';
 import type { Track } from '@/features/player/player-types';

@@ -2,13 +2,15 @@
 // track while playing, at once on pause, keepalive when hidden, kept while offline and sent when back online;
 // and when the player asks where to continue (resumeOfferFor).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   createPositionSync,
   deviceKindOf,
+  restTransport,
   type ListeningPosition,
   type PositionTransport,
 } from '@/features/player/position-sync';
-import { resumeOfferFor } from '@/features/player/player-store';
+import { resumeOfferFor } from '@/features/player/resume-offer';
 
 const device = { id: '00000000-0000-4000-8000-000000000001', kind: 'computer' as const };
 
@@ -111,8 +113,12 @@ describe('position sync', () => {
   });
 
   it('tells phones, tablets and computers apart by user agent', () => {
-    expect(deviceKindOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe('phone');
-    expect(deviceKindOf('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/120 Mobile Safari/537.36')).toBe('phone');
+    expect(deviceKindOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe(
+      'phone',
+    );
+    expect(deviceKindOf('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/120 Mobile Safari/537.36')).toBe(
+      'phone',
+    );
     expect(deviceKindOf('Mozilla/5.0 (Linux; Android 14; SM-X710) Chrome/120 Safari/537.36')).toBe('tablet');
     expect(deviceKindOf('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)')).toBe('tablet');
     expect(deviceKindOf('Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36')).toBe('computer');
@@ -142,10 +148,64 @@ describe('resumeOfferFor', () => {
   });
 
   it('does not ask about its own position, an older one, one that agrees, or a finished track', () => {
-    expect(resumeOfferFor('p1', { seconds: 0, playedAt: 0 }, { ...other, deviceId: device.id }, device.id)).toBeNull();
+    expect(
+      resumeOfferFor('p1', { seconds: 0, playedAt: 0 }, { ...other, deviceId: device.id }, device.id),
+    ).toBeNull();
     expect(resumeOfferFor('p1', { seconds: 250, playedAt: 9000 }, other, device.id)).toBeNull();
     expect(resumeOfferFor('p1', { seconds: 745, playedAt: 1000 }, other, device.id)).toBeNull();
-    expect(resumeOfferFor('p1', { seconds: 250, playedAt: 1000 }, { ...other, seconds: 0 }, device.id)).toBeNull();
+    expect(
+      resumeOfferFor('p1', { seconds: 250, playedAt: 1000 }, { ...other, seconds: 0 }, device.id),
+    ).toBeNull();
     expect(resumeOfferFor('p1', { seconds: 250, playedAt: 1000 }, undefined, device.id)).toBeNull();
+  });
+});
+
+describe("the browser's transport", () => {
+  /** A client whose stored session is `session`; `from` records what would be asked of PostgREST. */
+  function project(session: object | null) {
+    const from = vi.fn(() => ({
+      select: () =>
+        Promise.resolve({
+          data: [
+            {
+              product_id: 'p1',
+              position_seconds: 42,
+              rate: '1.25',
+              device_id: device.id,
+              device_kind: 'phone',
+              played_at: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+          error: null,
+        }),
+    }));
+    const client = { auth: { getSession: () => Promise.resolve({ data: { session } }) }, from };
+    const rest = {
+      url: 'https://stack.test',
+      apiKey: 'anon',
+      client: () => Promise.resolve(client as unknown as SupabaseClient),
+    };
+    return { from, transport: restTransport(rest) };
+  }
+
+  it('reads the positions with a live session', async () => {
+    const { from, transport } = project({ access_token: 'token' });
+    await expect(transport.read()).resolves.toEqual([
+      {
+        productId: 'p1',
+        seconds: 42,
+        rate: 1.25,
+        deviceId: device.id,
+        deviceKind: 'phone',
+        playedAt: Date.parse('2026-01-01'),
+      },
+    ]);
+    expect(from).toHaveBeenCalledWith('listening_positions');
+  });
+
+  it('asks nothing in the name of a session that has ended: a refusal, not a network failure', async () => {
+    const { from, transport } = project(null);
+    await expect(transport.read()).rejects.toThrow('Signed out');
+    expect(from).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { usePlayerHandle as useHandle } from './player-handle';
 import { initialPlayerState, initialProgress } from './player-initial-state';
-import type { PlayerActions, PlayerStore } from './player-store';
+import type { PlayerActions } from './player-actions';
+import type { PlayerStore } from './player-store';
 import type { PlayerProgress, PlayerState } from './player-types';
 
 // The player's store loads on demand (docs/architecture.md "Budgets": the player is not in a page's first JavaScript): when

@@ -52,9 +52,7 @@ export function saveSafetyAcknowledged(): void {
 export async function accountKey(userId: string): Promise<string> {
   const bytes = new TextEncoder().encode(`player:${userId}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return (
-    PLAYER_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
-  );
+  return PLAYER_KEY_PREFIX + Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

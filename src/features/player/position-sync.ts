@@ -7,6 +7,7 @@ import { POSITIONS_OUTBOX_PREFIX } from '@/lib/account-device-names';
 import { appProject, keepaliveUpsert, type RestProject } from '@/lib/keepalive-upsert';
 import { createOutboxSync, type Urgency } from '@/lib/outbox-sync';
 import { browserStorage } from '@/lib/stored-outbox';
+import { getSignedInSupabase } from '@/lib/supabase';
 
 /** Seconds between writes of one track's position while it plays. */
 export const WRITE_EVERY_MS = 15_000;
@@ -97,10 +98,10 @@ export function restTransport(project: RestProject = appProject): PositionTransp
   const upsert = keepaliveUpsert(project, 'listening_positions', 'user_id,product_id');
   return {
     async read() {
-      const client = await project.client();
       // Nothing is asked in the name of a session the server has ended (a page drawn from the device before
-      // the account check, src/lib/supabase.ts getSignedInSupabase): a refusal, not a network failure.
-      if (!(await client.auth.getSession()).data.session) throw new Error('Signed out');
+      // the account check): a refusal, not a network failure.
+      const client = await getSignedInSupabase(project.client);
+      if (!client) throw new Error('Signed out');
       const { data, error } = await client
         .from('listening_positions')
         .select('product_id, position_seconds, rate, device_id, device_kind, played_at');

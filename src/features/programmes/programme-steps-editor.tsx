@@ -191,36 +191,28 @@ function StepFields({
         />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          aria-label={text.moveUp(n)}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          aria-label={text.moveDown(n)}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          aria-label={text.removeStep(n)}
-          disabled={count === 1}
-          onClick={onRemove}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        {[
+          { label: text.moveUp(n), Icon: ArrowUp, disabled: index === 0, onClick: () => onMove(-1) },
+          {
+            label: text.moveDown(n),
+            Icon: ArrowDown,
+            disabled: index === count - 1,
+            onClick: () => onMove(1),
+          },
+          { label: text.removeStep(n), Icon: Trash2, disabled: count === 1, onClick: onRemove },
+        ].map(({ label, Icon, disabled, onClick }) => (
+          <Button
+            key={label}
+            type="button"
+            size="sm"
+            variant="secondary"
+            aria-label={label}
+            disabled={disabled}
+            onClick={onClick}
+          >
+            <Icon aria-hidden="true" />
+          </Button>
+        ))}
       </div>
     </li>
   );
