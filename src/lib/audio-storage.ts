@@ -1,6 +1,6 @@
 import { supabaseEnv } from '@/config/supabase-env';
 import { createAudioLinkCache } from './audio-link-cache';
-import { getSupabase } from './supabase';
+import { getSignedInSupabase, getSupabase } from './supabase';
 
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
 export const AUDIO_BUCKET = 'audio';
@@ -53,9 +53,14 @@ async function mintOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   return signed;
 }
 
-/** The signed-in account's id (read locally from the session): a link minted for one account is never another's. */
+/**
+ * The signed-in account's id (read locally from the session; none while signing out): a link minted for one
+ * account is never another's.
+ */
 async function currentAccount(): Promise<string | null> {
-  const { data } = await (await getSupabase()).auth.getSession();
+  const client = await getSignedInSupabase();
+  if (!client) return null;
+  const { data } = await client.auth.getSession();
   return data.session?.user.id ?? null;
 }
 
@@ -74,7 +79,9 @@ const links = createAudioLinkCache(async (productId, account) => {
  */
 export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   const account = await currentAccount();
-  return account ? links.take(account, productId) : mintOwnedAudioUrl(productId);
+  // Signed out (or signing out): audio-url would refuse the request, so none is sent.
+  if (!account) throw new AudioUnavailableError('This audio is not available.');
+  return links.take(account, productId);
 }
 
 /**

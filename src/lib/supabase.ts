@@ -14,6 +14,33 @@ let clientPromise: Promise<SupabaseClient> | undefined;
 let loadedClient: SupabaseClient | undefined;
 const listeners = new Set<ClientListener>();
 
+// Requests the client has sent and not yet had answered, and whether this device is signing out: a sign-out
+// lets the requests already sent in the session's name be answered first, and nothing new asks in its name
+// meanwhile, so none is refused half-way (a 401 or 403 for a session that has just ended).
+const inFlight = new Set<Promise<unknown>>();
+let signingOut = false;
+/** How long a sign-out waits at most for requests already sent. */
+export const SIGN_OUT_WAIT_MS = 2000;
+
+const trackedFetch: typeof fetch = (input, init) => {
+  const request = fetch(input, init);
+  inFlight.add(request);
+  const done = () => inFlight.delete(request);
+  request.then(done, done);
+  return request;
+};
+
+function requestsAnswered(limitMs: number): Promise<void> {
+  if (inFlight.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    void Promise.allSettled([...inFlight]).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
  * The one configured Supabase client, created on first use. supabase-js is loaded with a dynamic import so
  * it stays out of the marketing pages' first JavaScript (docs/architecture.md "Budgets").
@@ -32,6 +59,7 @@ export function getSupabase(): Promise<SupabaseClient> {
           detectSessionInUrl: false,
           flowType: 'pkce',
         },
+        global: { fetch: trackedFetch },
       });
       loadedClient = client;
       // Before anyone awaiting the client runs: the auth provider subscribes ahead of the first sign-in.
@@ -64,9 +92,26 @@ export function onSupabaseLoaded(listener: ClientListener): () => void {
 export async function getSignedInSupabase(
   load: () => Promise<SupabaseClient> = getSupabase,
 ): Promise<SupabaseClient | null> {
+  if (signingOut) return null;
   const client = await load();
   const { data } = await client.auth.getSession();
-  return data.session ? client : null;
+  return data.session && !signingOut ? client : null;
+}
+
+/**
+ * Ends this device's session (others stay signed in): after the requests already sent in its name are answered
+ * (at most SIGN_OUT_WAIT_MS), and with nothing new asking in its name meanwhile (getSignedInSupabase answers
+ * null). Answers supabase-js's error, if any.
+ */
+export async function signOutOfThisDevice(): Promise<{ error: Error | null }> {
+  signingOut = true;
+  try {
+    const client = await getSupabase();
+    await requestsAnswered(SIGN_OUT_WAIT_MS);
+    return await client.auth.signOut({ scope: 'local' });
+  } finally {
+    signingOut = false;
+  }
 }
 
 /** The user of the session supabase-js stored, read without loading supabase-js; null when none or unreadable. */

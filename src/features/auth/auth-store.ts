@@ -1,6 +1,12 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { accountDataInStorage, followDeviceAccount } from '@/lib/account-device-data';
-import { getSignedInSupabase, getSupabase, onSupabaseLoaded, readStoredSessionEmail } from '@/lib/supabase';
+import {
+  getSignedInSupabase,
+  getSupabase,
+  onSupabaseLoaded,
+  readStoredSessionEmail,
+  signOutOfThisDevice,
+} from '@/lib/supabase';
 import type { AuthState } from './auth-types';
 
 /** What the prerender and the hydration render: signed out, not yet known. */
@@ -110,10 +116,9 @@ export function createAuthStore(): AuthStore {
     },
     async signOut() {
       try {
-        const client = await getSupabase();
         // This device only: signing out here (or being turned away at the admin sign-in) leaves the account's
         // other devices signed in, as people expect; a new password is what signs out everywhere.
-        const { error } = await client.auth.signOut({ scope: 'local' });
+        const { error } = await signOutOfThisDevice();
         if (error) console.warn('Sign out failed:', error.message);
       } catch (error) {
         console.warn('Sign out failed:', error);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSupabase } from '@/lib/supabase';
+import { getSupabase, signOutOfThisDevice } from '@/lib/supabase';
 import {
   adoptLinkSession,
   currentAccount,
@@ -69,8 +69,8 @@ export function useLinkSession(obtain: (() => Promise<LinkResult>) | null): Link
     setState({ name: 'checking' });
     void (async () => {
       try {
+        await signOutOfThisDevice();
         const client = await getSupabase();
-        await client.auth.signOut({ scope: 'local' });
         const adopted = await adoptLinkSession(client, incoming);
         setState(adopted ? { name: 'ready' } : { name: 'invalid', reason: 'adopt_failed' });
       } catch {
