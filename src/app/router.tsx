@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { matchesPath, Navigate, useLocation } from '@/lib/router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
 import { AdoptedPage, adoptedPageFor } from './adopted-page';
@@ -55,7 +55,7 @@ const pages = Object.fromEntries(
 
 /** The page module a URL path renders: a route of the table, or the 404 page. */
 export function moduleForPath(pathname: string): RouteModuleKey {
-  return routeTable.find((route) => matchesPath(route.path, pathname))?.module ?? 'notFound';
+  return routeTable.find((route) => matchPath(route.path, pathname))?.module ?? 'notFound';
 }
 
 /** Loads the page for a path before the first render (prerender and hydration). */
@@ -92,24 +92,27 @@ function AdoptablePage({ Page }: { Page: LazyPage }) {
   );
 }
 
-/** What a path shows inside the layout. */
-function pageFor(pathname: string) {
-  // The old site linked here; docs/product-rules.md D2: it redirects rather than 404s.
-  if (matchesPath(paths.virtualSessionsLegacy, pathname))
-    return <Navigate to={paths.virtualAppointments} replace />;
-  const route = routeTable.find((entry) => matchesPath(entry.path, pathname));
-  if (!route) return suspended(pages.notFound);
-  return route.adoptable ? <AdoptablePage Page={pages[route.module]} /> : suspended(pages[route.module]);
-}
-
 /**
- * Every path is static and the table flat (one layout around every page), so a comparison picks the page: no
- * route ranking or nested routes (docs/decisions/0012-own-router.md). Every link is a path from `paths`, a
- * search or a hash, resolved against the current URL.
+ * The pages inside the layout, as React Router routes (declarative mode): every path is static and the table
+ * flat (one layout around every page).
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  return <RootLayout>{pageFor(pathname)}</RootLayout>;
+  return (
+    <RootLayout>
+      <Routes>
+        {/* The old site linked here; docs/product-rules.md D2: it redirects rather than 404s. */}
+        <Route path={paths.virtualSessionsLegacy} element={<Navigate to={paths.virtualAppointments} replace />} />
+        {routeTable.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={route.adoptable ? <AdoptablePage Page={pages[route.module]} /> : suspended(pages[route.module])}
+          />
+        ))}
+        <Route path="*" element={suspended(pages.notFound)} />
+      </Routes>
+    </RootLayout>
+  );
 }
 
 function PageLoading() {
