@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from '@/lib/router';
+import { StaticRouter } from 'react-router-dom';
 import {
   ISLAND_ATTRIBUTE,
   ISLAND_NEAR_VIEWPORT_ATTRIBUTE,

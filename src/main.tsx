@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from '@/lib/router';
+import { BrowserRouter } from 'react-router-dom';
 import { prepareAdoption } from './app/adopted-page';
 import { App } from './app/app';
 import { handPrerenderedHeadToReact } from './app/lazy-page';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from 'react-router-dom';
 import {
   ISLAND_ATTRIBUTE,
   ISLAND_NEAR_VIEWPORT_ATTRIBUTE,

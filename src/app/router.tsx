@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { matchesPath, Navigate, useLocation } from '@/lib/router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { notFoundFile, pages, paths, type Page } from '@/config/paths';
 import { STATIC_PAGE_ATTRIBUTE } from '@/components/island/island-attributes';
 import { AdoptedPage, adoptedPageFor } from './adopted-page';
@@ -20,7 +20,7 @@ const routes: readonly Page[] = Object.values(pages);
 
 /** The page a URL path renders: a page of the table, or null for the 404 page. */
 export function pageForPath(pathname: string): Page | null {
-  return routes.find((page) => matchesPath(page.path, pathname)) ?? null;
+  return routes.find((page) => matchPath(page.path, pathname) !== null) ?? null;
 }
 
 function lazyPageOf(file: string): LazyPage {
@@ -63,25 +63,31 @@ function AdoptablePage({ Page }: { Page: LazyPage }) {
   );
 }
 
-/** What a path shows inside the layout. */
-function pageFor(pathname: string) {
-  // The old site linked here; docs/product-rules.md D2: it redirects rather than 404s.
-  if (matchesPath(paths.virtualSessionsLegacy, pathname))
-    return <Navigate to={paths.virtualAppointments} replace />;
-  const page = pageForPath(pathname);
-  if (!page) return suspended(lazyPageOf(notFoundFile));
+function elementOf(page: Page) {
   const Page = lazyPageOf(page.file);
   return page.render === 'adopted' ? <AdoptablePage Page={Page} /> : suspended(Page);
 }
 
 /**
- * Every path is static and the table flat (one layout around every page), so a comparison picks the page: no
- * route ranking or nested routes (docs/decisions/0012-own-router.md). Every link is a path from `paths`, a
- * search or a hash, resolved against the current URL.
+ * The pages inside the layout, as React Router routes (declarative mode, docs/decisions/0012-own-router.md):
+ * every path is static and the table flat (one layout around every page).
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  return <RootLayout>{pageFor(pathname)}</RootLayout>;
+  return (
+    <RootLayout>
+      <Routes>
+        {/* The old site linked here; docs/product-rules.md D2: it redirects rather than 404s. */}
+        <Route
+          path={paths.virtualSessionsLegacy}
+          element={<Navigate to={paths.virtualAppointments} replace />}
+        />
+        {routes.map((page) => (
+          <Route key={page.path} path={page.path} element={elementOf(page)} />
+        ))}
+        <Route path="*" element={suspended(lazyPageOf(notFoundFile))} />
+      </Routes>
+    </RootLayout>
+  );
 }
 
 function PageLoading() {

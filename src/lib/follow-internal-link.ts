@@ -1,4 +1,4 @@
-import type { NavigateFunction } from '@/lib/router';
+import type { NavigateFunction } from 'react-router-dom';
 
 /**
  * How a click on a link of this site is followed, for <AppLink> (src/components/ui/app-link.tsx) and for the

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountSectionsNav } from '@/features/account/account-sections-nav';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { audioRows } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));

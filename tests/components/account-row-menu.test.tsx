@@ -9,7 +9,7 @@ import type * as AudioDownload from '@/features/account/api/audio-download';
 import type * as OfflineActions from '@/lib/offline/offline-actions';
 import { addSavedAudio } from '@/lib/offline/saved-audio-index';
 import { QueryProvider } from '@/lib/query-provider';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { audioRows } from './your-audio-queries';
 
 vi.mock('@/lib/supabase', () => import('./auth-fake-supabase').then((m) => m.supabaseModule));

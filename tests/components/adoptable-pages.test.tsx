@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { StrictMode, type ElementType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { BrowserRouter, StaticRouter } from '@/lib/router';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkAdoptedPage } from '../../scripts/prerender';
 import { App } from '@/app/app';
@@ -26,11 +26,10 @@ const marking = vi.hoisted(() => ({ on: false }));
 
 /** The JSX runtime, marking each element rendered with an onClick handler while `marking.on`. */
 async function markedRuntime(original: Record<string, unknown>) {
-  // A link's own handler (following it in the app) is what the adopted page does for every link: not marked.
-  // (The symbol by its registered key: importing app-link here would import this runtime.)
-  const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
+  // A link's own handler (React Router's <Link> following it in the app) is what the adopted page does for
+  // every link: React Router renders its anchor with createElement, not this runtime, so it is not marked.
   const mark = (props: Record<string, unknown> | null) =>
-    marking.on && props && typeof props.onClick === 'function' && !(FOLLOWS_LINK_IN_APP in props.onClick)
+    marking.on && props && typeof props.onClick === 'function'
       ? { ...props, 'data-click-handler': '' }
       : props;
   const wrap =

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { BrowserRouter, StaticRouter } from '@/lib/router';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareAdoption } from '@/app/adopted-page';
 import { App } from '@/app/app';

@@ -97,7 +97,7 @@ export function createFakeClient() {
       emit('PASSWORD_RECOVERY', next);
       return { data: { session: next, user: next.user }, error: null as { message: string } | null };
     }),
-    signOut: vi.fn(async () => {
+    signOut: vi.fn(async (_options?: { scope: 'local' | 'global' | 'others' }) => {
       emit('SIGNED_OUT', null);
       return { error: null };
     }),

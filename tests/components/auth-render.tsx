@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from '@/lib/router';
-import { Route, Routes } from './test-routes';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { PlayerProvider } from '@/features/player/player-provider';
 

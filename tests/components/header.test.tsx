@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from '@/lib/router';
-import { Route, Routes } from './test-routes';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/header';
 import type { HeaderUser } from '@/components/layout/header-types';

@@ -3,7 +3,7 @@
 // 'Remove package from this device' removes them all. A failure stops the rest.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaidAs } from '@/features/account/paid-as';
 import { YourAudioSection, type OwnedAudio } from '@/features/account/your-audio-section';

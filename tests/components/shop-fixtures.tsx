@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from '@/lib/router';
-import { Route, Routes } from './test-routes';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { CartProvider } from '@/features/cart/cart-provider';

@@ -1,6 +1,6 @@
 import { MenuIcon } from '@/components/ui/first-load-icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocation } from '@/lib/router';
+import { useLocation } from 'react-router-dom';
 import { chromeText } from '@/content/chrome';
 import { hasEarlyPress } from '@/lib/early-input';
 import { Button } from '@/components/ui/button';

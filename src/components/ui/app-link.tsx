@@ -1,9 +1,8 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { useLocation, useNavigate } from '@/lib/router';
-import { followInternalLink } from '@/lib/follow-internal-link';
+import type { AnchorHTMLAttributes } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 
-// The app's links: a path of this site, followed in the app by the app's router (src/lib/router, see
-// docs/decisions/0012-own-router.md); a navigation link also marks the current page.
+// The app's links: React Router's <Link> and <NavLink> with the app's props. A jump to an anchor of the page
+// shown stays a plain link (React Router would push the hash without scrolling to it).
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {
   /** A path of this site, with an optional query and hash. */
@@ -11,29 +10,25 @@ interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hr
   className?: string;
 }
 
-/**
- * Marks a link's own handler, which does what a marketing page adopted without its code does for every link
- * (src/app/adopted-page.tsx): tests/components/adoptable-pages.test.tsx tells it from a handler of the page's.
- */
-const FOLLOWS_LINK_IN_APP = Symbol.for('app-link.follows-link-in-app');
-
-function useFollow(onClick: AppLinkProps['onClick']) {
-  const navigate = useNavigate();
-  return Object.assign(
-    (event: MouseEvent<HTMLAnchorElement>) => {
-      onClick?.(event);
-      followInternalLink(event, navigate);
-    },
-    { [FOLLOWS_LINK_IN_APP]: true },
-  );
+function useJumpsWithinPage(to: string): boolean {
+  const here = useLocation();
+  const url = new URL(to, `http://site.invalid${here.pathname}${here.search}`);
+  return url.hash !== '' && url.pathname === here.pathname && url.search === here.search;
 }
 
 /** A link to a page of this site, followed in the app (modified clicks and new tabs are the browser's). */
-export function AppLink({ to, onClick, children, ...props }: AppLinkProps) {
+export function AppLink({ to, children, ...props }: AppLinkProps) {
+  const withinPage = useJumpsWithinPage(to);
+  if (withinPage)
+    return (
+      <a {...props} href={to}>
+        {children}
+      </a>
+    );
   return (
-    <a {...props} href={to} onClick={useFollow(onClick)}>
+    <Link {...props} to={to}>
       {children}
-    </a>
+    </Link>
   );
 }
 
@@ -42,17 +37,10 @@ interface AppNavLinkProps extends Omit<AppLinkProps, 'className'> {
 }
 
 /** A navigation link: marked as the current page (aria-current="page") while its path is shown. */
-export function AppNavLink({ to, onClick, className, children, ...props }: AppNavLinkProps) {
-  const isActive = useLocation().pathname === new URL(to, 'http://site.invalid').pathname;
+export function AppNavLink({ to, className, children, ...props }: AppNavLinkProps) {
   return (
-    <a
-      {...props}
-      href={to}
-      aria-current={isActive ? 'page' : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : className}
-      onClick={useFollow(onClick)}
-    >
+    <NavLink {...props} to={to} end className={className}>
       {children}
-    </a>
+    </NavLink>
   );
 }

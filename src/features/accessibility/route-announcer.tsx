@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from '@/lib/router';
+import { useLocation } from 'react-router-dom';
 import { useAccessibilitySettings } from './accessibility-provider';
 
 const POLL_MS = 100;

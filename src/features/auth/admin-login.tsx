@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { adminLoginText as text, authMessages, fieldText } from '@/content/auth';
 import { getSupabase } from '@/lib/supabase';

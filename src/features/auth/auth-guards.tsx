@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from '@/lib/router';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { KeyRound, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { authMessages, authPageText, updatePasswordText } from '@/content/auth';
 import { useAuth } from './auth-context';

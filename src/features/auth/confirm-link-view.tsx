@@ -1,6 +1,6 @@
 import { CircleCheck, MailCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/ui/app-link';
 import { Notice } from '@/components/ui/notice';
 import { Button } from '@/components/ui/button';

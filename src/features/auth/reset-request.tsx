@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { authMessages, resetPasswordText as text } from '@/content/auth';

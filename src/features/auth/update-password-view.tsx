@@ -1,6 +1,6 @@
 import { CircleCheck, KeyRound, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '@/lib/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/ui/app-link';
 import { Notice } from '@/components/ui/notice';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { useHydrated } from '@/lib/hydration';
 import { BookingCalendar } from './booking-calendar';
 

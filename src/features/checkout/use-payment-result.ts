@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { getSupabase } from '@/lib/supabase';
 import { verifyPayment as defaultVerify } from './checkout-api';
 import type { PaidOrder, VerifyPaymentResult } from './checkout-types';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from '@/lib/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 /**

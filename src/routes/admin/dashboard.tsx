@@ -1,4 +1,4 @@
-import { Navigate } from '@/lib/router';
+import { Navigate } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';

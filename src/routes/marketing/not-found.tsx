@@ -1,4 +1,4 @@
-import { useLocation } from '@/lib/router';
+import { useLocation } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
