@@ -55,6 +55,10 @@ describe('refreshDelayMs', () => {
     expect(refreshDelayMs(1000, 1000 * 1000)).toBe(1000);
     expect(refreshDelayMs(900, 1000 * 1000)).toBe(1000); // already expired: at once, but not in a loop
   });
+
+  it('looks again after the longest delay a timer keeps when a link lasts for weeks (a longer timer runs at once)', () => {
+    expect(refreshDelayMs(4_000_000_000, 1_796_000_000_000)).toBe(2_147_483_647);
+  });
 });
 
 describe('the link refresh', () => {

@@ -5,14 +5,19 @@ import type { SignedAudioUrl } from '@/lib/audio-storage';
 
 export type SignUrl = (productId: string) => Promise<SignedAudioUrl>;
 
+// The longest delay a timer keeps (2^31 - 1 ms, about 24.8 days): browsers and Node run a longer one at once,
+// so a far-off expiry would ask for a new link straight away, and again, and again.
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 /**
  * When to ask for a new link (ms from `now`): a quarter of the remaining lifetime before it expires, at most
- * a minute before and never sooner than a second from now.
+ * a minute before and never sooner than a second from now; a link that lasts for weeks is looked at again
+ * after the longest delay a timer keeps.
  */
 export function refreshDelayMs(expiresAtSeconds: number, now: number): number {
   const left = expiresAtSeconds * 1000 - now;
   const margin = Math.min(60_000, Math.max(1000, left / 4));
-  return Math.max(1000, left - margin);
+  return Math.min(LONGEST_TIMER_MS, Math.max(1000, left - margin));
 }
 
 /** What the refresh asks of the engine. A `token` names one load of a track: a newer load makes it stale. */
