@@ -28,6 +28,10 @@ async function signInAndSave(page: Page): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email);
   await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Saved on a wide screen, where each row shows its actions (a phone keeps them in the row's menu); the cold
+  // start is then measured at the phone's width.
+  const phone = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: `Save for offline: ${TITLE}` }).click({ timeout: 60_000 });
   await page
     .getByRole('button', { name: `Remove from this device: ${TITLE}` })
@@ -38,6 +42,7 @@ async function signInAndSave(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, {
     timeout: 60_000,
   });
+  if (phone) await page.setViewportSize(phone);
 }
 
 /** Runs the offline cold-start measure and returns its Markdown lines and README's figure. */
