@@ -1,6 +1,6 @@
 import { supabaseEnv } from '@/config/supabase-env';
 import { createAudioLinkCache } from './audio-link-cache';
-import { getSignedInSupabase, getSupabase } from './supabase';
+import { getSignedInUserId, getSupabase } from './supabase';
 
 /** The private Storage bucket that holds every audio file (full tracks and previews). */
 export const AUDIO_BUCKET = 'audio';
@@ -53,21 +53,11 @@ async function mintOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
   return signed;
 }
 
-/**
- * The signed-in account's id (read locally from the session; none while signing out): a link minted for one
- * account is never another's.
- */
-async function currentAccount(): Promise<string | null> {
-  const client = await getSignedInSupabase();
-  if (!client) return null;
-  const { data } = await client.auth.getSession();
-  return data.session?.user.id ?? null;
-}
-
 // A link minted ahead is asked for only while its account is still the one signed in: after a sign-out the
 // request would go without a session, and audio-url would refuse it (401).
 const links = createAudioLinkCache(async (productId, account) => {
-  if ((await currentAccount()) !== account) throw new AudioUnavailableError('This audio is not available.');
+  if ((await getSignedInUserId()) !== account)
+    throw new AudioUnavailableError('This audio is not available.');
   return mintOwnedAudioUrl(productId);
 });
 
@@ -78,7 +68,7 @@ const links = createAudioLinkCache(async (productId, account) => {
  * used when one waits.
  */
 export async function signOwnedAudioUrl(productId: string): Promise<SignedAudioUrl> {
-  const account = await currentAccount();
+  const account = await getSignedInUserId();
   // Signed out (or signing out): audio-url would refuse the request, so none is sent.
   if (!account) throw new AudioUnavailableError('This audio is not available.');
   return links.take(account, productId);
@@ -94,7 +84,7 @@ export function takeMintedOwnedAudioUrl(account: string, productId: string): Sig
 
 /** Mints `productId`'s link now (Play is about to be pressed, or was: the player's code is still loading). */
 export function prefetchOwnedAudioUrl(productId: string): void {
-  void currentAccount().then(
+  void getSignedInUserId().then(
     (account) => account && links.prefetch(account, productId),
     () => undefined,
   );
@@ -104,7 +94,7 @@ export function prefetchOwnedAudioUrl(productId: string): void {
 export function keepOwnedAudioUrlsFresh(productIds: readonly string[]): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
-  void currentAccount().then(
+  void getSignedInUserId().then(
     (account) => {
       if (account && !stopped) stop = links.keepFresh(account, productIds);
     },

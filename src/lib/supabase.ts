@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { supabaseEnv as env } from '@/config/supabase-env';
 import { fullNameOf } from './full-name';
 
@@ -92,10 +92,21 @@ export function onSupabaseLoaded(listener: ClientListener): () => void {
 export async function getSignedInSupabase(
   load: () => Promise<SupabaseClient> = getSupabase,
 ): Promise<SupabaseClient | null> {
+  return (await signedIn(load))?.client ?? null;
+}
+
+/** The confirmed session's user id (as getSignedInSupabase decides), or null: who a request is in the name of. */
+export async function getSignedInUserId(): Promise<string | null> {
+  return (await signedIn(getSupabase))?.session.user.id ?? null;
+}
+
+async function signedIn(
+  load: () => Promise<SupabaseClient>,
+): Promise<{ client: SupabaseClient; session: Session } | null> {
   if (signingOut) return null;
   const client = await load();
   const { data } = await client.auth.getSession();
-  return data.session && !signingOut ? client : null;
+  return data.session && !signingOut ? { client, session: data.session } : null;
 }
 
 /**

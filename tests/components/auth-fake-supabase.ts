@@ -162,6 +162,11 @@ export const supabaseModule = {
     const { data } = await client.auth.getSession();
     return data.session ? client : null;
   }),
+  getSignedInUserId: vi.fn(async () => {
+    const client = await supabaseModule.getSupabase();
+    const { data } = await client.auth.getSession();
+    return data.session?.user.id ?? null;
+  }),
   // As the real module (whose waiting for requests in flight tests/unit/supabase-sign-out.test.ts covers).
   signOutOfThisDevice: vi.fn(async () => {
     const client = await supabaseModule.getSupabase();
